@@ -1,0 +1,699 @@
+"""Embers: a small card-and-dice game, the template for writing your own shardgames game.
+
+Rules (2 to 4 players):
+
+* Each seat has 3 embers (its life) and a hidden deck of ten cards: two each of the values 1 to 5.
+  Decklists are public; deck order and hands are hidden.
+* Setup: a random seat is chosen to start; then each seat draws 3 cards.
+* A turn: the active seat draws a card (if its deck has any), then either plays a card from its hand at
+  another seat, or passes. A played card is attacked with: roll a die; if value + die >= 7 the attack
+  lands. The *target* then decides: block, by putting a hand card of at least the played value on the
+  bottom of its own deck face up, or take the hit and lose an ember. A seat with no embers is out.
+  The played card goes to its owner's discard pile.
+* The last seat with embers wins; after `max_turns` turns the game is a draw.
+
+Everything a game needs is here: hidden decks drawn as chance nodes, a die as a chance node, a decision
+by a non-active seat in the middle of the attack procedure, forced moves (a seat without a blocking card
+takes the hit automatically; a seat with an empty hand passes automatically), several seats,
+elimination, a turn cap, a view with determinisation, an observation tensor and a position format.
+
+Example:
+    >>> import shardgames as sg
+    >>> _ = sg.register_game(EmbersGame)
+    >>> state = sg.load_game("embers").new_initial_state(seed=4)
+    >>> print(state.prompt)
+    seat 1: choose a card to play, or pass
+    >>> [str(a) for a in state.legal_actions()][:3]
+    ['pass', 'play 1 at seat 0', 'play 3 at seat 0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.kernel import (
+    CHANCE,
+    Action,
+    ActionCodec,
+    ActionFamily,
+    Event,
+    Game,
+    Hand,
+    HiddenDeck,
+    IntRange,
+    PositionError,
+    Prompt,
+    Rng,
+    State,
+    Task,
+    View,
+    deal,
+    int_parameter,
+    unknown_cards,
+)
+from shardgames.kernel.zones import DeckView, HandView
+
+VALUES = (1, 2, 3, 4, 5)
+COPIES = 2
+DECK_SIZE = len(VALUES) * COPIES
+EMBERS = 3
+OPENING_HAND = 3
+HIT_THRESHOLD = 7
+
+
+def card_value(card: int) -> int:
+    """The value (1-5) of card instance `card`: seat s owns ids 10*s .. 10*s+9."""
+    return (card % DECK_SIZE) // COPIES + 1
+
+
+# ---------------------------------------------------------------------- actions (imperatives)
+
+
+@attrs.frozen
+class Pass(Action):
+    """End the turn without playing."""
+
+    is_noop: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Play(Action):
+    """Play a card of `value` from hand at seat `target`."""
+
+    value: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"play {self.value} at seat {self.target}"
+
+
+@attrs.frozen
+class Block(Action):
+    """Block the landed attack with a hand card of `value` (at least the attacking value)."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"block with {self.value}"
+
+
+@attrs.frozen
+class TakeHit(Action):
+    """Accept the landed attack and lose an ember."""
+
+    is_noop: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "take the hit"
+
+
+@attrs.frozen
+class StartWith(Action):
+    """Chance: seat `seat` starts."""
+
+    is_chance: ClassVar[bool] = True
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} starts"
+
+
+@attrs.frozen
+class DrawValue(Action):
+    """Chance: the drawn card has value `value`."""
+
+    is_chance: ClassVar[bool] = True
+    value: int
+
+    def __str__(self) -> str:
+        return f"draw a {self.value}"
+
+
+@attrs.frozen
+class Roll(Action):
+    """Chance: the die shows `face`."""
+
+    is_chance: ClassVar[bool] = True
+    face: int
+
+    def __str__(self) -> str:
+        return f"roll {self.face}"
+
+
+# ---------------------------------------------------------------------- events (past tense)
+
+
+@attrs.frozen
+class TurnBegan(Event):
+    player: int
+    turn: int
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}: seat {self.player}"
+
+
+@attrs.frozen
+class CardDrawn(Event):
+    private_field: ClassVar[str] = "player"
+    hidden_fields: ClassVar[tuple[str, ...]] = ("card",)
+    player: int
+    card: int | None
+
+    def __str__(self) -> str:
+        shown = "a card" if self.card is None else f"card {self.card} (value {card_value(self.card)})"
+        return f"seat {self.player} drew {shown}"
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    player: int
+    card: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} played a {card_value(self.card)} at seat {self.target}"
+
+
+@attrs.frozen
+class DieRolled(Event):
+    player: int
+    face: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} rolled {self.face}: total {self.total}"
+
+
+@attrs.frozen
+class AttackBlocked(Event):
+    player: int
+    card: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} blocked with a {card_value(self.card)}"
+
+
+@attrs.frozen
+class EmberLost(Event):
+    player: int
+    embers: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} lost an ember ({self.embers} left)"
+
+
+@attrs.frozen
+class PlayerOut(Event):
+    player: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} is out"
+
+
+@attrs.frozen
+class Passed(Event):
+    player: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player} passed"
+
+
+# ---------------------------------------------------------------------- prompts and tasks
+
+
+@attrs.frozen
+class ChooseStarter(Prompt):
+    """Chance: who starts."""
+
+    def __str__(self) -> str:
+        return "chance: who starts"
+
+
+@attrs.frozen
+class DrawFrom(Prompt):
+    """Chance: which card seat `seat` draws; then `remaining` more draws follow."""
+
+    seat: int
+    remaining: int
+
+    def __str__(self) -> str:
+        return f"chance: seat {self.seat} draws"
+
+
+@attrs.frozen
+class TurnChoice(Prompt):
+    """The active seat plays a card or passes."""
+
+    def __str__(self) -> str:
+        return f"seat {self.player}: choose a card to play, or pass"
+
+
+@attrs.frozen
+class RollAttack(Prompt):
+    """Chance: the attack die of `attacker`'s card `card` at `target`."""
+
+    attacker: int
+    card: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"chance: seat {self.attacker} rolls for a {card_value(self.card)}"
+
+
+@attrs.frozen
+class BlockOrTake(Prompt):
+    """The target of a landed attack (the prompt's player) blocks or takes the hit."""
+
+    attacker: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"seat {self.player}: block the {self.value} of seat {self.attacker}, or take the hit"
+
+
+@attrs.frozen
+class Draw(Task):
+    """Seat `seat` draws `count` cards."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class BeginTurn(Task):
+    """Seat `seat` starts a turn."""
+
+    seat: int
+
+
+@attrs.frozen
+class AskTurn(Task):
+    """Ask seat `seat` for its turn choice."""
+
+    seat: int
+
+
+@attrs.frozen
+class EndTurn(Task):
+    """Seat `seat`'s turn ends; the next seat with embers begins."""
+
+    seat: int
+
+
+# ---------------------------------------------------------------------- state
+
+
+@attrs.define(eq=False)
+class EmbersState(State):
+    """An Embers game in progress."""
+
+    embers: list[int] = attrs.Factory(list)
+    hands: list[Hand] = attrs.Factory(list)
+    decks: list[HiddenDeck] = attrs.Factory(list)
+    discards: list[list[int]] = attrs.Factory(list)
+    active: int = 0
+
+    # ---- hooks
+
+    def _setup(self) -> None:
+        n = self.game.num_players
+        self.embers = [EMBERS] * n
+        self.hands = [Hand(seat) for seat in range(n)]
+        self.decks = [
+            HiddenDeck(seat, ((c, card_value(c)) for c in range(seat * DECK_SIZE, (seat + 1) * DECK_SIZE)))
+            for seat in range(n)
+        ]
+        self.discards = [[] for _ in range(n)]
+        self._ask(ChooseStarter(CHANCE))
+
+    def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
+        if isinstance(prompt, TurnChoice):
+            seat = prompt.player
+            yield Pass()
+            values = sorted({card_value(c) for c in self.hands[seat]})
+            for target in self._alive_opponents(seat):
+                for value in values:
+                    yield Play(value, target)
+        elif isinstance(prompt, BlockOrTake):
+            yield TakeHit()
+            for value in sorted({card_value(c) for c in self.hands[prompt.player]}):
+                if value >= prompt.value:
+                    yield Block(value)
+
+    def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
+        if isinstance(prompt, ChooseStarter):
+            return [(StartWith(seat), 1) for seat in range(self.game.num_players)]
+        if isinstance(prompt, DrawFrom):
+            return [(DrawValue(kind), count) for kind, count in self.decks[prompt.seat].middle_kinds()]
+        assert isinstance(prompt, RollAttack)
+        return [(Roll(face), 1) for face in range(1, 7)]
+
+    def _apply(self, prompt: Prompt, action: Action) -> None:
+        if isinstance(action, StartWith):
+            deal_opening_hands = (Draw(seat, OPENING_HAND) for seat in range(self.game.num_players))
+            self._push(*deal_opening_hands, BeginTurn(action.seat))
+        elif isinstance(action, DrawValue):
+            assert isinstance(prompt, DrawFrom)
+            self._take_card(prompt.seat, action.value)
+            self._push(Draw(prompt.seat, prompt.remaining))
+        elif isinstance(action, Pass):
+            self._emit(Passed(prompt.player))
+            self._push(EndTurn(prompt.player))
+        elif isinstance(action, Play):
+            card = self._card_of_value(prompt.player, action.value)
+            self.hands[prompt.player].remove(card)
+            self._emit(CardPlayed(prompt.player, card, action.target))
+            self._ask(RollAttack(CHANCE, prompt.player, card, action.target))
+        elif isinstance(action, Roll):
+            assert isinstance(prompt, RollAttack)
+            self._resolve_roll(prompt, action.face)
+        elif isinstance(action, Block):
+            assert isinstance(prompt, BlockOrTake)
+            card = self._card_of_value(prompt.player, action.value)
+            self.hands[prompt.player].remove(card)
+            self.decks[prompt.player].put_bottom(card)
+            self._emit(AttackBlocked(prompt.player, card))
+            self._push(EndTurn(prompt.attacker))
+        elif isinstance(action, TakeHit):
+            assert isinstance(prompt, BlockOrTake)
+            self._lose_ember(prompt.player)
+            self._push(EndTurn(prompt.attacker))
+
+    def _run_task(self, task: Task) -> None:
+        if isinstance(task, Draw):
+            self._draw(task.seat, task.count)
+        elif isinstance(task, BeginTurn):
+            if self._begin_turn():
+                self.active = task.seat
+                self._emit(TurnBegan(task.seat, self.turn))
+                self._push(Draw(task.seat, 1), AskTurn(task.seat))
+        elif isinstance(task, AskTurn):
+            self._ask(TurnChoice(task.seat))
+        elif isinstance(task, EndTurn):
+            self._push(BeginTurn(self._next_alive(task.seat)))
+
+    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
+        if isinstance(action, Play) and isinstance(prompt, TurnChoice):
+            if action.target == prompt.player or self.embers[action.target] == 0:
+                return f"seat {action.target} is not an opponent still in the game"
+            return f"seat {prompt.player} holds no card of value {action.value}"
+        if isinstance(action, Block) and isinstance(prompt, BlockOrTake):
+            return f"blocking a {prompt.value} needs a card of at least {prompt.value} in hand"
+        return None
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, EmbersState)
+        other.embers = self.embers.copy()
+        other.hands = [h.clone() for h in self.hands]
+        other.decks = [d.clone() for d in self.decks]
+        other.discards = [d.copy() for d in self.discards]
+        other.active = self.active
+
+    def _view(self, player: int) -> EmbersView:
+        return EmbersView(
+            **View.base_fields(self, player),
+            embers=tuple(self.embers),
+            hands=tuple(h.censor(player) for h in self.hands),
+            decks=tuple(d.censor(player) for d in self.decks),
+            discards=tuple(tuple(d) for d in self.discards),
+            active=self.active,
+            unknown=tuple(
+                unknown_cards((self.hands[s], self.decks[s]), player) for s in range(self.game.num_players)
+            ),
+        )
+
+    def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
+        yield from self.hands
+        yield from self.decks
+
+    def _kind_of(self, card: int) -> int:
+        return card_value(card)
+
+    # ---- procedures
+
+    def _draw(self, seat: int, count: int) -> None:
+        deck = self.decks[seat]
+        while count > 0 and len(deck) > 0:
+            if deck.needs_chance():
+                self._ask(DrawFrom(CHANCE, seat, count - 1))
+                return
+            self._take_card(seat, None)
+            count -= 1
+
+    def _take_card(self, seat: int, kind: int | None) -> None:
+        card = self.decks[seat].draw(kind)
+        self.hands[seat].add(card)
+        self._emit(CardDrawn(seat, card))
+
+    def _card_of_value(self, seat: int, value: int) -> int:
+        return min(c for c in self.hands[seat] if card_value(c) == value)
+
+    def _resolve_roll(self, prompt: RollAttack, face: int) -> None:
+        value = card_value(prompt.card)
+        self.discards[prompt.attacker].append(prompt.card)
+        self._emit(DieRolled(prompt.attacker, face, value + face))
+        if value + face < HIT_THRESHOLD:
+            self._push(EndTurn(prompt.attacker))
+        else:
+            self._ask(BlockOrTake(prompt.target, prompt.attacker, value))
+
+    def _lose_ember(self, seat: int) -> None:
+        self.embers[seat] -= 1
+        self._emit(EmberLost(seat, self.embers[seat]))
+        if self.embers[seat] == 0:
+            self._emit(PlayerOut(seat))
+            alive = [s for s, e in enumerate(self.embers) if e > 0]
+            if len(alive) == 1:
+                self._end_game(alive[0], f"seat {alive[0]} is the last with embers")
+
+    def _alive_opponents(self, seat: int) -> list[int]:
+        return [s for s, e in enumerate(self.embers) if e > 0 and s != seat]
+
+    def _next_alive(self, seat: int) -> int:
+        n = self.game.num_players
+        for step in range(1, n + 1):
+            if self.embers[(seat + step) % n] > 0:
+                return (seat + step) % n
+        raise AssertionError("no seat has embers")  # pragma: no cover - the game ended first
+
+    def __str__(self) -> str:
+        lines = [f"Embers, turn {self.turn}, {self.prompt or 'game over'}"]
+        for seat in range(self.game.num_players):
+            hand = " ".join(str(card_value(c)) for c in self.hands[seat]) or "-"
+            discard = " ".join(str(card_value(c)) for c in self.discards[seat]) or "-"
+            lines.append(
+                f"  seat {seat}: embers {self.embers[seat]}  hand [{hand}]  "
+                f"deck {len(self.decks[seat])}  discard [{discard}]"
+            )
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- view
+
+
+@attrs.frozen
+class EmbersView(View):
+    """What one seat sees: everything but the other hands and the deck order."""
+
+    embers: tuple[int, ...]
+    hands: tuple[HandView, ...]
+    decks: tuple[DeckView, ...]
+    discards: tuple[tuple[int, ...], ...]
+    active: int
+    unknown: tuple[tuple[int, ...], ...]
+
+    def sample_state(self, rng: Rng | int) -> EmbersState:
+        rng = Rng(rng) if isinstance(rng, int) else rng
+        game = self.game
+        assert isinstance(game, EmbersGame)
+        state = game._blank_state(rng.spawn())
+        assert isinstance(state, EmbersState)
+        state.turn = self.turn
+        state._prompt = self.prompt
+        state._current_player = self.current_player
+        state._returns = self.returns
+        state.embers = list(self.embers)
+        state.discards = [list(d) for d in self.discards]
+        state.active = self.active
+        for seat in range(game.num_players):
+            hands, decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], card_value)
+            state.hands.append(hands[0])
+            state.decks.append(decks[0])
+        return state
+
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        n = self.game.num_players
+        me = self.player
+        out = np.zeros(self.game.observation_shape, dtype=np.float32)
+        for offset in range(n):  # seats relative to me: 0 is me
+            seat = (me + offset) % n
+            row = out[offset]
+            row[0] = self.embers[seat] / EMBERS
+            row[1] = self.hands[seat].size / DECK_SIZE
+            row[2] = self.decks[seat].size / DECK_SIZE
+            row[3] = float(seat == self.active)
+            for card in self.discards[seat]:
+                row[3 + card_value(card)] += 1.0 / COPIES
+            if offset == 0:
+                for card in self.hands[seat].cards:
+                    if card is not None:
+                        row[8 + card_value(card)] += 1.0 / COPIES
+        return out
+
+
+# ---------------------------------------------------------------------- game
+
+
+class EmbersGame(Game):
+    """Embers: the template game (see the module docstring for the rules)."""
+
+    name = "embers"
+    title = "Embers"
+    summary = "a tiny card-and-dice game: the template for adding your own game"
+    parameters = (
+        int_parameter("players", 2, "number of seats", low=2, high=4),
+        int_parameter("max_turns", 60, "turn cap: the game is a draw after this many turns", low=1),
+    )
+    state_type = EmbersState
+    event_types = (
+        TurnBegan,
+        CardDrawn,
+        CardPlayed,
+        DieRolled,
+        AttackBlocked,
+        EmberLost,
+        PlayerOut,
+        Passed,
+    )
+    prompt_types = (ChooseStarter, DrawFrom, TurnChoice, RollAttack, BlockOrTake)
+    task_types = (Draw, BeginTurn, AskTurn, EndTurn)
+    turn_cap_parameter = "max_turns"
+
+    def _make_codec(self) -> ActionCodec:
+        seats = IntRange(0, self.num_players)
+        values = IntRange(1, 6)
+        return ActionCodec(
+            [
+                ActionFamily(Pass),
+                ActionFamily(Play, value=values, target=seats),
+                ActionFamily(TakeHit),
+                ActionFamily(Block, value=values),
+            ],
+            chance_families=[
+                ActionFamily(StartWith, seat=seats),
+                ActionFamily(DrawValue, value=values),
+                ActionFamily(Roll, face=IntRange(1, 7)),
+            ],
+        )
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """One row per seat (me first): embers, hand, deck, active, discards by value, my hand by value."""
+        return (self.num_players, 14)
+
+    def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
+        """Build a state from a position.
+
+        Format (values are card values 1-5)::
+
+            {
+                "active": 0,
+                "turn": 3,
+                "players": [
+                    {
+                        "embers": 3,
+                        "hand": [1, 4],
+                        "deck": [2, 2, 3],
+                        "deck_bottom": [5],
+                        "discard": [1],
+                    },
+                    ...,
+                ],
+                "block": {"attacker": 0, "value": 4},
+            }  # optional: the target (a seat) must decide
+
+        ``deck`` is the unknown part; ``deck_bottom`` is known to everyone. Without ``block``, the
+        active seat is about to choose its play.
+        """
+        assert isinstance(state, EmbersState)
+        n = self.num_players
+        problems: list[str] = []
+        unknown = set(position) - {"active", "turn", "players", "block"}
+        problems += [
+            f"{key}: unknown field; fields are active, turn, players, block" for key in sorted(unknown)
+        ]
+        players = position.get("players")
+        if not isinstance(players, list) or len(players) != n:
+            raise PositionError("embers position", [*problems, f"players: must be a list of {n} seats"])
+        active = position.get("active", 0)
+        if not isinstance(active, int) or not 0 <= active < n:
+            problems.append(f"active: must be a seat 0..{n - 1}")
+            active = 0
+        turn = position.get("turn", 1)
+        if not isinstance(turn, int) or turn < 1:
+            problems.append("turn: must be an int >= 1")
+            turn = 1
+        state.turn, state.active = turn, active
+        for seat, entry in enumerate(players):
+            self._seat_from_position(state, seat, entry, problems)
+        block = position.get("block")
+        if block is not None:
+            target_ok = isinstance(block, Mapping) and block.get("attacker") in range(n)
+            value = block.get("value") if isinstance(block, Mapping) else None
+            if not target_ok or value not in VALUES:
+                problems.append(
+                    "block: needs attacker (a seat) and value (1-5); the target is the seat to act"
+                )
+            else:
+                state._ask(BlockOrTake(active, block["attacker"], value))
+        if problems:
+            raise PositionError("embers position", problems)
+        if sum(e > 0 for e in state.embers) < 2:
+            raise PositionError("embers position", ["players: at least two seats need embers"])
+        if state.prompt is None:
+            state._ask(TurnChoice(active))
+
+    def _seat_from_position(self, state: EmbersState, seat: int, entry: Any, problems: list[str]) -> None:
+        where = f"players[{seat}]"
+        if not isinstance(entry, Mapping):
+            problems.append(f"{where}: must be an object")
+            entry = {}
+        free = {
+            v: [c for c in range(seat * DECK_SIZE, (seat + 1) * DECK_SIZE) if card_value(c) == v]
+            for v in VALUES
+        }
+
+        def take(field: str) -> list[int]:
+            cards = []
+            values = entry.get(field, [])
+            if not isinstance(values, list):
+                problems.append(f"{where}.{field}: must be a list of values 1-5")
+                return cards
+            for value in values:
+                if value not in free:
+                    problems.append(f"{where}.{field}: {value!r} is not a card value 1-5")
+                elif not free[value]:
+                    problems.append(f"{where}.{field}: more than {COPIES} cards of value {value} in all")
+                else:
+                    cards.append(free[value].pop(0))
+            return cards
+
+        embers = entry.get("embers", EMBERS)
+        if not isinstance(embers, int) or not 0 <= embers <= EMBERS:
+            problems.append(f"{where}.embers: must be 0..{EMBERS}")
+            embers = 0
+        state.embers.append(embers)
+        state.hands.append(Hand(seat, take("hand")))
+        deck = HiddenDeck(seat, ((c, card_value(c)) for c in take("deck")))
+        for card in take("deck_bottom"):
+            deck.put_bottom(card)
+        state.decks.append(deck)
+        state.discards.append(take("discard"))

@@ -1,0 +1,75 @@
+"""shardgames: exact, fast rules engines for three tabletop games behind one interface.
+
+Example:
+    >>> import shardgames as sg
+    >>> from embers import EmbersGame  # the template game, in examples/
+    >>> _ = sg.register_game(EmbersGame)
+    >>> game = sg.load_game("embers(players=3)")
+    >>> state = game.new_initial_state(seed=7)
+    >>> while not state.is_terminal():
+    ...     _ = state.apply_action(state.legal_actions()[-1])
+    >>> state.returns()
+    (1.0, -0.5, -0.5)
+"""
+
+from shardgames._version import __version__
+from shardgames.agents import Agent, RandomAgent
+from shardgames.arena import MatchRecord, play_match
+from shardgames.kernel import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    CardError,
+    DataError,
+    DeckError,
+    Event,
+    Game,
+    IllegalActionError,
+    InvalidParameterError,
+    MissingExtraError,
+    PositionError,
+    Prompt,
+    ReplayError,
+    Rng,
+    SerializationError,
+    ShardGamesError,
+    State,
+    UnknownGameError,
+    View,
+    derive_seed,
+    list_games,
+    load_game,
+    register_game,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Agent",
+    "CardError",
+    "DataError",
+    "DeckError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "InvalidParameterError",
+    "MatchRecord",
+    "MissingExtraError",
+    "PositionError",
+    "Prompt",
+    "RandomAgent",
+    "ReplayError",
+    "Rng",
+    "SerializationError",
+    "ShardGamesError",
+    "State",
+    "UnknownGameError",
+    "View",
+    "__version__",
+    "derive_seed",
+    "list_games",
+    "load_game",
+    "play_match",
+    "register_game",
+]

@@ -1,0 +1,52 @@
+"""The `Agent` protocol and the simplest agent.
+
+An agent chooses an action from what one seat may see: it receives a `View`, never the state, and a
+random generator of its own (so a seeded match is reproducible whatever the agent does).
+
+Example:
+    >>> import shardgames as sg
+    >>> from embers import EmbersGame
+    >>> _ = sg.register_game(EmbersGame)
+    >>> state = sg.load_game("embers").new_initial_state(seed=2)
+    >>> agent = sg.RandomAgent()
+    >>> action = agent.act(state.view(state.current_player), sg.Rng(0))
+    >>> action in state.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from shardgames.kernel.actions import Action
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.views import View
+
+__all__ = ["Agent", "RandomAgent"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with a name and an ``act(view, rng)`` method returning one of ``view.legal_actions``."""
+
+    @property
+    def name(self) -> str:
+        """A short label for tables and match records."""
+        ...
+
+    def act(self, view: View, rng: Rng) -> Action:
+        """Choose an action for the seat of `view` (it is that seat's turn)."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def act(self, view: View, rng: Rng) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(view.legal_actions)
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"

@@ -1,0 +1,105 @@
+"""The shared kernel: everything the games have in common, and nothing game-specific.
+
+The kernel imports no game, agent or adapter. Game authors import from here; users mostly need
+`shardgames` itself.
+"""
+
+from shardgames.kernel.actions import (
+    Action,
+    ActionCodec,
+    ActionFamily,
+    Choice,
+    Domain,
+    IntRange,
+    Maybe,
+)
+from shardgames.kernel.errors import (
+    ActionCodecError,
+    CardError,
+    DataError,
+    DeckError,
+    IllegalActionError,
+    InvalidParameterError,
+    MissingExtraError,
+    PositionError,
+    ReplayError,
+    SerializationError,
+    ShardGamesError,
+    UnknownGameError,
+)
+from shardgames.kernel.events import Event, GameEnded, Log
+from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
+from shardgames.kernel.params import (
+    Parameter,
+    bool_parameter,
+    choice_parameter,
+    int_parameter,
+    tuple_parameter,
+)
+from shardgames.kernel.rng import Rng, derive_seed
+from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
+from shardgames.kernel.views import View, deal
+from shardgames.kernel.zones import (
+    EVERYONE,
+    DeckView,
+    Hand,
+    HandView,
+    HiddenDeck,
+    knows,
+    only,
+    redeal,
+    unknown_cards,
+)
+
+__all__ = [
+    "CHANCE",
+    "EVERYONE",
+    "TERMINAL",
+    "Action",
+    "ActionCodec",
+    "ActionCodecError",
+    "ActionFamily",
+    "CardError",
+    "Choice",
+    "DataError",
+    "DeckError",
+    "DeckView",
+    "Domain",
+    "Event",
+    "Game",
+    "GameEnded",
+    "Hand",
+    "HandView",
+    "HiddenDeck",
+    "IllegalActionError",
+    "IntRange",
+    "InvalidParameterError",
+    "Log",
+    "Maybe",
+    "MissingExtraError",
+    "Parameter",
+    "PositionError",
+    "Prompt",
+    "ReplayError",
+    "Rng",
+    "SerializationError",
+    "ShardGamesError",
+    "State",
+    "Task",
+    "UnknownGameError",
+    "View",
+    "bool_parameter",
+    "choice_parameter",
+    "deal",
+    "derive_seed",
+    "game_class",
+    "int_parameter",
+    "knows",
+    "list_games",
+    "load_game",
+    "only",
+    "redeal",
+    "register_game",
+    "tuple_parameter",
+    "unknown_cards",
+]

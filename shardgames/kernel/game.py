@@ -1,0 +1,358 @@
+"""The Game base and the registry of games.
+
+A `Game` is one rules configuration: the game's name plus its validated parameters. It is immutable,
+cheap to share, and knows its action space, its observation shape and how to create states. `str(game)`
+is a compact string, ``"sota(players=3)"``, that `load_game` reads back.
+
+Games are registered by name. The built-in games register through the ``shardgames.games`` entry-point
+group (so a separate package can add a game the same way); `register_game` registers a class at run time.
+
+Example:
+    >>> import shardgames as sg
+    >>> from shardgames.kernel.game import register_game
+    >>> from embers import EmbersGame  # the template game of the docs, in examples/
+    >>> _ = register_game(EmbersGame)
+    >>> game = sg.load_game("embers(players=3)")
+    >>> str(game), game.num_players
+    ('embers(players=3)', 3)
+    >>> state = game.new_initial_state(seed=1)
+    >>> state.current_player in (0, 1, 2)
+    True
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+import attrs
+
+from shardgames.kernel.actions import Action, ActionCodec
+from shardgames.kernel.errors import (
+    InvalidParameterError,
+    PositionError,
+    ReplayError,
+    SerializationError,
+    ShardGamesError,
+    UnknownGameError,
+)
+from shardgames.kernel.events import Event
+from shardgames.kernel.params import (
+    Parameter,
+    choice_parameter,
+    format_game_string,
+    parse_game_string,
+    resolve_parameters,
+)
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.state import Prompt, State, Task, game_fields
+
+__all__ = [
+    "CHANCE_PARAMETER",
+    "Game",
+    "game_class",
+    "list_games",
+    "load_game",
+    "register_game",
+]
+
+CHANCE_PARAMETER = choice_parameter(
+    "chance",
+    "auto",
+    "auto: the engine samples chance nodes from its seeded generator; explicit: the caller applies them",
+    ("auto", "explicit"),
+)
+
+
+class Game:
+    """The base of every game: a name, validated parameters and the hooks that describe the rules.
+
+    Subclasses set the class attributes below and implement `num_players`, `observation_shape` and
+    `_make_codec`. Instances are created by `load_game` (or directly, with keyword parameters).
+
+    Attributes:
+        name: The registry name, e.g. ``"sota"``.
+        title: The human name, e.g. ``"Shards of the Artisan"``.
+        summary: One line for `shardgames list`.
+        parameters: The game's own parameters (``chance`` is added to every game).
+        state_type: The `State` subclass.
+        event_types: Every `Event` subclass the game emits (for JSON).
+        prompt_types: Every `Prompt` subclass the game uses (for JSON).
+        task_types: Every `Task` subclass the game queues (for JSON).
+        turn_cap_parameter: The parameter holding the turn cap, if any.
+        min_utility: The lowest possible return of a seat.
+        max_utility: The highest possible return of a seat.
+        params: The validated parameter values (read-only).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    parameters: ClassVar[tuple[Parameter, ...]] = ()
+    state_type: ClassVar[type[State]]
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+    prompt_types: ClassVar[tuple[type[Prompt], ...]] = ()
+    task_types: ClassVar[tuple[type[Task], ...]] = ()
+    turn_cap_parameter: ClassVar[str | None] = None
+    min_utility: ClassVar[float] = -1.0
+    max_utility: ClassVar[float] = 1.0
+
+    def __init__(self, **params: Any) -> None:
+        values = resolve_parameters(self.name, self.all_parameters(), params)
+        problems = list(self._check_parameters(values))
+        if problems:
+            raise InvalidParameterError(f"parameters of {self.name!r}", problems)
+        self.params: Mapping[str, Any] = MappingProxyType(values)
+        self.auto_chance: bool = values["chance"] == "auto"
+        self.codec: ActionCodec = self._make_codec()
+        self._string = format_game_string(
+            self.name,
+            {p.name: values[p.name] for p in self.all_parameters() if values[p.name] != p.default},
+        )
+
+    @classmethod
+    def all_parameters(cls) -> tuple[Parameter, ...]:
+        """The game's parameters followed by the common ``chance`` parameter."""
+        return (*cls.parameters, CHANCE_PARAMETER)
+
+    # ------------------------------------------------------------------ hooks
+
+    def _check_parameters(self, values: Mapping[str, Any]) -> Iterable[str]:
+        """Problems that involve several parameters together (hook; none by default)."""
+        return ()
+
+    def _make_codec(self) -> ActionCodec:
+        """The action space of this configuration (hook)."""
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats (hook; default: the ``players`` parameter, or 2)."""
+        return int(self.params.get("players", 2))
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of `State.observation_tensor` (hook)."""
+        raise NotImplementedError
+
+    def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
+        """Fill `state` (kernel fields already set) from a position; raise `PositionError` (hook)."""
+        raise NotImplementedError(f"{self.name} has no position format")
+
+    # ------------------------------------------------------------------ the action space
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The number of player action ids."""
+        return self.codec.num_distinct_actions
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """The number of chance outcome ids (numbered after the player actions)."""
+        return self.codec.max_chance_outcomes
+
+    def encode(self, action: Action) -> int:
+        """The stable id of `action`."""
+        return self.codec.encode(action)
+
+    def decode(self, index: int) -> Action:
+        """The action with id `index`."""
+        return self.codec.decode(index)
+
+    @property
+    def turn_cap(self) -> int | None:
+        """The turn cap (the game is a draw after it), or ``None``."""
+        if self.turn_cap_parameter is None:
+            return None
+        return int(self.params[self.turn_cap_parameter])
+
+    # ------------------------------------------------------------------ states
+
+    def _blank_state(self, seed: int | Rng) -> State:
+        """A state with the kernel fields set and every game field at its default (for hooks)."""
+        state = self.state_type.__new__(self.state_type)
+        state._init_kernel(self, seed.clone() if isinstance(seed, Rng) else Rng(seed))
+        for field in game_fields(self.state_type):
+            default: Any = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+                default = default.factory(state) if default.takes_self else default.factory()
+            setattr(state, field.name, default)
+        return state
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """A new game, seeded (the same seed always gives the same game).
+
+        Args:
+            seed: A non-negative int; it seeds the generator that samples chance nodes.
+        """
+        state = self._blank_state(seed)
+        state._setup()
+        state._settle()
+        return state
+
+    def state_from_position(self, position: Mapping[str, Any] | str, seed: int = 0) -> State:
+        """A state set up from a position (a dict, or its JSON text); see the game's docs page.
+
+        Raises:
+            PositionError: Listing every problem in the position.
+        """
+        if isinstance(position, str):
+            try:
+                position = json.loads(position)
+            except json.JSONDecodeError as exc:
+                raise PositionError("position", [f"not valid JSON: {exc}"]) from None
+        if not isinstance(position, Mapping):
+            raise PositionError("position", [f"must be a mapping, not {type(position).__name__}"])
+        state = self._blank_state(seed)
+        self._state_from_position(state, position)
+        state._settle()
+        return state
+
+    def state_from_json(self, text: str | Mapping[str, Any]) -> State:
+        """Read back a state written by `State.to_json` (or `State.to_dict`).
+
+        Raises:
+            SerializationError: If the text is not a state of this game in a known format.
+        """
+        from shardgames.kernel.serialize import state_from_dict  # noqa: PLC0415 - avoids a cycle
+
+        if isinstance(text, str):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise SerializationError("state JSON", [f"not valid JSON: {exc}"]) from None
+        else:
+            data = text
+        return state_from_dict(self, data)
+
+    def replay(self, seed: int, history: Sequence[Action | int]) -> State:
+        """Play `history` (actions or ids, chance outcomes included) from a new game with `seed`.
+
+        Steps the engine takes by itself (sampled chance, forced moves) are checked against the
+        history rather than applied twice, so a history recorded in either chance mode replays.
+
+        Raises:
+            ReplayError: If an action is illegal or the game diverges from the history.
+        """
+        state = self.new_initial_state(seed)
+        for index, item in enumerate(history):
+            action = self.decode(item) if isinstance(item, int) else item
+            if index < len(state.history):
+                if state.history[index] != action:
+                    raise ReplayError(
+                        f"step {index}: the game took {state.history[index]} by itself, "
+                        f"but the history says {action}"
+                    )
+                continue
+            try:
+                state.apply_action(action)
+            except ShardGamesError as exc:
+                raise ReplayError(f"step {index}: {exc}") from exc
+        if len(state.history) != len(history):
+            raise ReplayError(
+                f"the game went on by itself for {len(state.history) - len(history)} more steps "
+                "than the history holds"
+            )
+        return state
+
+    # ------------------------------------------------------------------ identity
+
+    def __str__(self) -> str:
+        return self._string
+
+    def __repr__(self) -> str:
+        return f"load_game({self._string!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and str(other) == self._string
+
+    def __hash__(self) -> int:
+        return hash(self._string)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (load_game, (self._string,))
+
+
+# ---------------------------------------------------------------------- the registry
+
+_REGISTRY: dict[str, type[Game]] = {}
+_ENTRY_POINTS_LOADED = False
+ENTRY_POINT_GROUP = "shardgames.games"
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Register a game class under its `Game.name` (usable as a class decorator).
+
+    Raises:
+        ValueError: If another class is already registered under that name.
+        TypeError: If the class is not a complete `Game`.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise TypeError(f"{cls!r} is not a Game subclass")
+    if not getattr(cls, "name", "") or not hasattr(cls, "state_type"):
+        raise TypeError(f"{cls.__name__} must set the class attributes name and state_type")
+    missing = [f.name for f in game_fields(cls.state_type) if f.default is attrs.NOTHING]
+    if missing:
+        raise TypeError(f"{cls.state_type.__name__}: give every field a default ({', '.join(missing)})")
+    if cls.state_type.__eq__ is not State.__eq__:
+        raise TypeError(
+            f"{cls.state_type.__name__} overrides __eq__; declare it with @attrs.define(eq=False) "
+            "so the kernel compares every field"
+        )
+    existing = _REGISTRY.get(cls.name)
+    if existing is not None and existing is not cls:
+        raise ValueError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _load_entry_points() -> None:
+    global _ENTRY_POINTS_LOADED  # noqa: PLW0603 - a load-once cache of the installed games
+    if _ENTRY_POINTS_LOADED:
+        return
+    _ENTRY_POINTS_LOADED = True
+    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if entry_point.name not in _REGISTRY:
+            register_game(entry_point.load())
+
+
+def list_games() -> tuple[str, ...]:
+    """The names of every registered game, sorted."""
+    _load_entry_points()
+    return tuple(sorted(_REGISTRY))
+
+
+def game_class(name: str) -> type[Game]:
+    """The class registered under `name`.
+
+    Raises:
+        UnknownGameError: If no game has that name; the message lists the registered games.
+    """
+    _load_entry_points()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGameError("game name", [f"no game named {name!r}; registered games: {known}"]) from None
+
+
+def load_game(spec: str, **params: Any) -> Game:
+    """Load a game by name, with parameters as keywords or in the string.
+
+    Args:
+        spec: A name, ``"sota"``, or a game string, ``"sota(players=3)"``.
+        **params: Parameters; they override those in the string.
+
+    Returns:
+        The validated `Game`.
+
+    Raises:
+        UnknownGameError: If the name is not registered.
+        InvalidParameterError: Listing every unknown or invalid parameter.
+    """
+    name, from_string = parse_game_string(spec)
+    cls = game_class(name)
+    return cls(**{**from_string, **params})

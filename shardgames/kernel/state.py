@@ -1,0 +1,557 @@
+"""The State base: the generic machinery every game shares.
+
+A game's state subclasses `State` (declared with ``@attrs.define(eq=False)``; its attrs fields are the
+game's own data) and implements a few narrow hooks. The kernel does the rest: whose turn it is, the
+legality check, chance nodes (sampled automatically or left to the caller), forced no-op moves, the
+history and the event log, the turn cap, cloning and equality.
+
+**Decisions are prompts.** At every moment the state holds exactly one pending `Prompt` (or none, when the
+game is over): a frozen value saying who decides (a seat, or `CHANCE`) and what about. Answering a prompt
+is applying an action. A procedure that needs a choice half-way (a target, a discard, a die roll) simply
+sets a prompt and stops; the answer resumes it. Procedures that are longer than one step can queue
+`Task` values on the state's task stack; the kernel runs tasks (hook `_run_task`) whenever no prompt is
+pending, so every intermediate point is a plain, serialisable value.
+
+**Hooks** (see `examples/embers.py` for a complete game):
+
+* ``_setup()``: lay out a fresh game; set the first prompt or push tasks.
+* ``_legal_actions(prompt)``: the actions of a player prompt.
+* ``_chance_outcomes(prompt)``: ``(action, weight)`` pairs of a chance prompt (integer weights).
+* ``_apply(prompt, action)``: answer the prompt: change the state, emit events, set the next prompt
+  (or push tasks, or end the game).
+* ``_run_task(task)``: run one queued task (only needed by games that queue tasks).
+* ``_copy_into(other)``: copy the game's fields into a new state, fast (see `clone`).
+* ``_view(player)``: the `View` of one seat.
+* ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`.
+* ``__str__``: a readable rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.kernel.actions import Action
+from shardgames.kernel.errors import (
+    ActionCodecError,
+    IllegalActionError,
+    ShardGamesError,
+)
+from shardgames.kernel.events import Event, GameEnded, Log
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.zones import Hand, HiddenDeck, redeal
+
+if TYPE_CHECKING:
+    from shardgames.kernel.game import Game
+    from shardgames.kernel.views import View
+
+__all__ = ["CHANCE", "TERMINAL", "Prompt", "State", "Task", "game_fields"]
+
+CHANCE = -1
+"""`State.current_player` at a chance node."""
+
+TERMINAL = -2
+"""`State.current_player` once the game is over."""
+
+_SETTLE_GUARD = 1_000_000
+
+
+def game_fields(cls: type[State]) -> tuple[attrs.Attribute[Any], ...]:
+    """The attrs fields a game's state class adds to the kernel's (none if it is not an attrs class)."""
+    if not attrs.has(cls):
+        return ()
+    return tuple(attrs.fields(cast(Any, cls)))
+
+
+@attrs.frozen
+class Prompt:
+    """A pending decision: who decides (a seat, or `CHANCE`), and about what.
+
+    Subclass it with ``@attrs.frozen`` for each kind of decision, adding the context the decision
+    needs (never hidden information: prompts are public).
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        who = "chance" if self.player == CHANCE else f"seat {self.player}"
+        return f"{who}: {type(self).__name__}"
+
+
+@attrs.frozen
+class Task:
+    """A queued step of a procedure, run by the game's ``_run_task`` hook when no prompt is pending."""
+
+
+class State:
+    """The base of every game state. Mutable; values it holds (actions, events, prompts) are frozen.
+
+    Create states with `Game.new_initial_state`, `Game.state_from_position` or
+    `Game.state_from_json`, never directly.
+    """
+
+    __slots__ = (
+        "_current_player",
+        "_events",
+        "_history",
+        "_legal",
+        "_legal_set",
+        "_prompt",
+        "_returns",
+        "_rng",
+        "_tasks",
+        "_winner",
+        "game",
+        "turn",
+    )
+
+    if TYPE_CHECKING:
+        game: Game
+        turn: int
+        _rng: Rng
+        _history: Log[Action]
+        _events: Log[Event]
+        _prompt: Prompt | None
+        _tasks: list[Task]
+        _current_player: int
+        _returns: tuple[float, ...] | None
+        _winner: int | None
+        _legal: tuple[Action, ...] | None
+        _legal_set: frozenset[Action] | None
+
+    #: The kernel fields of every state, in serialisation order.
+    KERNEL_FIELDS: ClassVar[tuple[str, ...]] = (
+        "turn",
+        "rng",
+        "prompt",
+        "tasks",
+        "returns",
+        "winner",
+        "history",
+        "events",
+    )
+
+    # ------------------------------------------------------------------ construction
+
+    def _init_kernel(self, game: Game, rng: Rng) -> None:
+        self.game = game
+        self.turn = 0
+        self._rng = rng
+        self._history = Log()
+        self._events = Log()
+        self._prompt = None
+        self._tasks = []
+        self._current_player = TERMINAL
+        self._returns = None
+        self._winner = None
+        self._legal = None
+        self._legal_set = None
+
+    # ------------------------------------------------------------------ hooks
+
+    def _setup(self) -> None:
+        """Lay out a fresh game (hook)."""
+        raise NotImplementedError
+
+    def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
+        """The legal actions of a player prompt, in any order (hook)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
+        """The outcomes of a chance prompt with positive integer weights (hook)."""
+        raise NotImplementedError
+
+    def _apply(self, prompt: Prompt, action: Action) -> None:
+        """Answer `prompt` with `action`, which is known to be legal (hook)."""
+        raise NotImplementedError
+
+    def _run_task(self, task: Task) -> None:
+        """Run one queued task (hook; only games that push tasks need it)."""
+        raise NotImplementedError
+
+    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
+        """Why `action` is illegal, in words (optional hook; ``None`` gives a generic reason)."""
+        return None
+
+    def _copy_into(self, other: State) -> None:
+        """Copy the game's own fields into `other`, a fresh state (hook).
+
+        The default deep-copies every attrs field; override it with a hand-written copy for speed.
+        """
+        import copy  # noqa: PLC0415 - only the slow default needs it
+
+        for field in game_fields(type(self)):
+            setattr(other, field.name, copy.deepcopy(getattr(self, field.name)))
+
+    def _view(self, player: int) -> View:
+        """The `View` of `player` (hook)."""
+        raise NotImplementedError
+
+    def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
+        """Every zone holding cards some seat may not know (hook; none by default)."""
+        return ()
+
+    def _kind_of(self, card: int) -> int:
+        """The kind (card definition) of card instance `card` (hook; needed with hidden zones)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` at a chance node, or `TERMINAL` once the game is over."""
+        return self._current_player
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The pending decision, or ``None`` once the game is over."""
+        return self._prompt
+
+    @property
+    def history(self) -> Log[Action]:
+        """Every applied action in order, chance outcomes and automatic moves included."""
+        return self._history
+
+    @property
+    def events(self) -> Log[Event]:
+        """Every event in order (the full log: it includes every seat's private events)."""
+        return self._events
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return self.game.num_players
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; ``None`` while playing or after a draw."""
+        return self._winner
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._returns is not None
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance outcome."""
+        return self._current_player == CHANCE
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: zeros while playing; once over, +1 for a winner and the losers share -1."""
+        if self._returns is None:
+            return (0.0,) * self.game.num_players
+        return self._returns
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions of the seat to act (or the chance outcomes at a chance node), in id order.
+
+        Empty once the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            prompt = self._prompt
+            if prompt is None:
+                legal = ()
+            elif prompt.player == CHANCE:
+                legal = self.game.codec.sort(a for a, _ in self._chance_outcomes(prompt))
+            else:
+                legal = self.game.codec.sort(self._legal_actions(prompt))
+            self._legal = legal
+        return legal
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A boolean mask over the player action ids (`Game.num_distinct_actions`).
+
+        At a chance node or a terminal state the mask is all False.
+        """
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
+        if self._current_player >= 0:
+            encode = self.game.codec.encode
+            mask[[encode(a) for a in self.legal_actions()]] = True
+        return mask
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        """The outcomes of this chance node with their probabilities, in id order.
+
+        Raises:
+            ShardGamesError: If this is not a chance node.
+        """
+        prompt = self._prompt
+        if prompt is None or prompt.player != CHANCE:
+            raise ShardGamesError(
+                f"chance_outcomes() needs a chance node; current_player is {self._current_player}"
+            )
+        outcomes = self._chance_outcomes(prompt)
+        total = sum(w for _, w in outcomes)
+        encode = self.game.codec.encode
+        return tuple(sorted(((a, w / total) for a, w in outcomes), key=lambda p: encode(p[0])))
+
+    def sample_chance_outcome(self, rng: Rng) -> Action:
+        """One outcome of this chance node, drawn from `rng` with the exact (integer) weights.
+
+        Raises:
+            ShardGamesError: If this is not a chance node.
+        """
+        prompt = self._prompt
+        if prompt is None or prompt.player != CHANCE:
+            raise ShardGamesError(
+                f"sample_chance_outcome() needs a chance node; current_player is {self._current_player}"
+            )
+        outcomes = self._chance_outcomes(prompt)
+        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+
+    def is_legal(self, action: Action | int) -> bool:
+        """Whether `action` (an `Action` or an id) may be applied now."""
+        try:
+            self._checked(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check_action(self, action: Action | int) -> None:
+        """Raise `IllegalActionError` with the reason if `action` may not be applied now."""
+        self._checked(action)
+
+    def _checked(self, action: Action | int) -> Action:
+        if isinstance(action, int) and not isinstance(action, bool):
+            try:
+                action = self.game.codec.decode(action)
+            except ActionCodecError as exc:
+                raise IllegalActionError(action, str(exc), self._current_player) from None
+        legal_set = self._legal_set
+        if legal_set is None:
+            legal_set = self._legal_set = frozenset(self.legal_actions())
+        try:
+            if action in legal_set:
+                return action
+        except TypeError:
+            raise IllegalActionError(action, "not an Action", self._current_player) from None
+        raise IllegalActionError(action, self._reason(action), self._current_player)
+
+    def _reason(self, action: object) -> str:
+        prompt = self._prompt
+        if prompt is None:
+            return "the game is over"
+        if not isinstance(action, Action):
+            return f"{type(action).__name__} is not an Action"
+        try:
+            self.game.codec.encode(action)
+        except ActionCodecError as exc:
+            return str(exc)
+        if prompt.player == CHANCE and not action.is_chance:
+            return "this is a chance node: apply one of chance_outcomes()"
+        if prompt.player != CHANCE and action.is_chance:
+            return "chance outcomes can only be applied at a chance node"
+        reason = self._explain_illegal(prompt, action)
+        if reason is None:
+            options = ", ".join(str(a) for a in self.legal_actions()[:8])
+            more = "" if len(self.legal_actions()) <= 8 else f", ... ({len(self.legal_actions())} in all)"
+            reason = f"not one of the legal actions for {prompt}: {options}{more}"
+        return reason
+
+    # ------------------------------------------------------------------ acting
+
+    def apply_action(self, action: Action | int) -> tuple[Event, ...]:
+        """Apply an action (an `Action` or its id) after checking that it is legal.
+
+        In automatic-chance mode, any chance nodes that follow are sampled, and forced no-op moves are
+        applied, before this returns.
+
+        Returns:
+            The events caused, in order (including those of the automatic steps that followed).
+
+        Raises:
+            IllegalActionError: If the action is not legal; the state is then unchanged.
+        """
+        checked = self._checked(action)
+        start = len(self._events)
+        self._step(checked)
+        self._settle()
+        return self._events.since(start)
+
+    def apply_action_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal, skipping the check (for search code only).
+
+        Applying an illegal action this way leaves the state undefined.
+        """
+        self._step(action)
+        self._settle()
+
+    def _step(self, action: Action) -> None:
+        prompt = self._prompt
+        assert prompt is not None, "no decision is pending"
+        self._history.append(action)
+        self._prompt = None
+        self._legal = None
+        self._legal_set = None
+        self._apply(prompt, action)
+
+    def _settle(self) -> None:
+        """Run tasks, sample chance (in auto mode) and apply forced no-ops until a real decision."""
+        auto_chance = self.game.auto_chance
+        for _ in range(_SETTLE_GUARD):
+            while self._prompt is None and self._tasks and self._returns is None:
+                self._run_task(self._tasks.pop())
+            if self._returns is not None:
+                self._prompt = None
+                self._tasks.clear()
+                self._current_player = TERMINAL
+                self._legal = ()
+                return
+            prompt = self._prompt
+            if prompt is None:
+                raise ShardGamesError(f"{self.game} stopped without a pending decision (engine bug)")
+            self._current_player = prompt.player
+            if prompt.player == CHANCE:
+                if not auto_chance:
+                    return
+                outcomes = self._chance_outcomes(prompt)
+                index = self._rng.weighted_index([w for _, w in outcomes])
+                self._step(outcomes[index][0])
+                continue
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0].is_noop:
+                self._step(legal[0])
+                continue
+            return
+        raise ShardGamesError(f"{self.game} made {_SETTLE_GUARD} automatic steps in a row (engine bug)")
+
+    # ------------------------------------------------------------------ helpers for games
+
+    def _emit(self, event: Event) -> None:
+        """Append `event` to the log."""
+        self._events.append(event)
+
+    def _push(self, *tasks: Task) -> None:
+        """Queue tasks; they run in the order given (the first one first)."""
+        self._tasks.extend(reversed(tasks))
+
+    def _ask(self, prompt: Prompt) -> None:
+        """Set the next pending decision."""
+        self._prompt = prompt
+
+    def _begin_turn(self) -> bool:
+        """Count a new turn; at the game's turn cap, end the game in a draw.
+
+        Returns:
+            ``False`` if the cap ended the game.
+        """
+        self.turn += 1
+        cap = self.game.turn_cap
+        if cap is not None and self.turn > cap:
+            self._end_game(None, f"turn cap of {cap} reached")
+            return False
+        return True
+
+    def _end_game(self, winner: int | None, reason: str, returns: Sequence[float] | None = None) -> None:
+        """End the game: record returns, the winner and a `GameEnded` event.
+
+        Without explicit `returns`, a winner gets +1 and the other seats share -1; a draw gives zeros.
+        """
+        n = self.game.num_players
+        if returns is None:
+            if winner is None:
+                returns = (0.0,) * n
+            else:
+                returns = tuple(1.0 if s == winner else -1.0 / (n - 1) for s in range(n))
+        self._returns = tuple(float(r) for r in returns)
+        self._winner = winner
+        self._prompt = None
+        self._tasks.clear()
+        self._emit(GameEnded(self._returns, winner, reason))
+
+    # ------------------------------------------------------------------ copies, views, JSON
+
+    def clone(self) -> State:
+        """An independent copy, cheap enough for search (the history and events are shared, not copied)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.game = self.game
+        other.turn = self.turn
+        other._rng = self._rng.clone()
+        other._history = self._history.fork()
+        other._events = self._events.fork()
+        other._prompt = self._prompt
+        other._tasks = self._tasks.copy()
+        other._current_player = self._current_player
+        other._returns = self._returns
+        other._winner = self._winner
+        other._legal = self._legal
+        other._legal_set = self._legal_set
+        self._copy_into(other)
+        return other
+
+    def reseed(self, seed: int | Rng) -> None:
+        """Replace the generator that samples future chance nodes (for example in each search rollout)."""
+        self._rng = seed.clone() if isinstance(seed, Rng) else Rng(seed)
+
+    def view(self, player: int) -> View:
+        """What seat `player` may see, as a frozen `View`; it never contains others' hidden cards."""
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"player must be a seat 0..{self.game.num_players - 1}, not {player}")
+        return self._view(player)
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """The observation of `player` as a float32 array of shape `Game.observation_shape`."""
+        return self.view(player).observation_tensor()
+
+    def resample_hidden(self, player: int, rng: Rng | int) -> State:
+        """A copy in which every card `player` does not know is dealt again at random.
+
+        The copy looks exactly the same to `player`; its history and events are cleared, and its
+        random generator is reseeded from `rng`.
+        """
+        rng = Rng(rng) if isinstance(rng, int) else rng
+        other = self.clone()
+        other._history = Log()
+        other._events = Log()
+        zones = list(other._hidden_zones())
+        for owner in sorted({zone.owner for zone in zones}):
+            redeal([z for z in zones if z.owner == owner], player, other._kind_of, rng)
+        other._rng = rng.spawn()
+        other._legal = None
+        other._legal_set = None
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (see `to_json`)."""
+        from shardgames.kernel.serialize import state_to_dict  # noqa: PLC0415 - avoids a cycle
+
+        return state_to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The whole state as JSON, with the game string and a format version.
+
+        `Game.state_from_json` reads it back into an equal state.
+        """
+        return json.dumps(self.to_dict(), indent=indent, separators=None if indent else (",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        if not (
+            str(self.game) == str(other.game)
+            and self.turn == other.turn
+            and self._rng == other._rng
+            and self._prompt == other._prompt
+            and self._tasks == other._tasks
+            and self._returns == other._returns
+            and self._winner == other._winner
+            and self._history == other._history
+            and self._events == other._events
+        ):
+            return False
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in game_fields(type(self)))
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def __str__(self) -> str:
+        return f"{self.game} turn {self.turn}: {self._prompt or 'game over'}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game}, turn {self.turn}, {self._prompt or 'game over'}>"

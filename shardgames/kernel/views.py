@@ -1,0 +1,145 @@
+"""Views: what one seat may see.
+
+A `View` is a frozen value built from the information a seat has: public zones, its own hand, counts
+of hidden zones, public decklists, the pending prompt and (when it is that seat's turn) its legal
+actions. Agents only ever receive views. A view can be turned back into a full, playable state with
+`View.sample_state`: every card the seat cannot see is dealt at random from the cards it knows could be
+there (determinisation, as used by information-set Monte Carlo tree search).
+
+The test suite checks, for every game, that a view never changes when the hidden information it does
+not cover is dealt again (`State.resample_hidden`), and that a sampled state looks the same as the view
+it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.kernel.actions import Action
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State
+from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
+
+if TYPE_CHECKING:
+    from shardgames.kernel.game import Game
+
+__all__ = ["View", "deal"]
+
+
+def _game_key(game: Game) -> str:
+    return str(game)
+
+
+@attrs.frozen
+class View:
+    """The base of every game's view.
+
+    Attributes:
+        game: The game being played.
+        player: The seat this view belongs to.
+        current_player: The seat to act, `CHANCE` or `TERMINAL`.
+        turn: The turn counter.
+        prompt: The pending decision (prompts are public).
+        legal_actions: This seat's legal actions when it is to act, otherwise empty.
+        returns: The final returns once the game is over, otherwise ``None``.
+    """
+
+    game: Game = attrs.field(eq=attrs.cmp_using(eq=lambda a, b: _game_key(a) == _game_key(b)), repr=False)
+    player: int
+    current_player: int
+    turn: int
+    prompt: Prompt | None
+    legal_actions: tuple[Action, ...]
+    returns: tuple[float, ...] | None
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player == TERMINAL
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.current_player == self.player
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Whether the next step is a chance outcome."""
+        return self.current_player == CHANCE
+
+    def sample_state(self, rng: Rng | int) -> State:
+        """A full state consistent with this view: hidden cards dealt at random (hook).
+
+        The sampled state has an empty history; its random generator is seeded from `rng`.
+        """
+        raise NotImplementedError
+
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        """This view as a float32 array of shape `Game.observation_shape` (hook)."""
+        raise NotImplementedError
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A boolean mask of this seat's legal actions over the player action ids."""
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
+        encode = self.game.codec.encode
+        mask[[encode(a) for a in self.legal_actions]] = True
+        return mask
+
+    @staticmethod
+    def base_fields(state: State, player: int) -> dict[str, object]:
+        """The base `View` fields for `player`, read from `state` (for games building their views)."""
+        return {
+            "game": state.game,
+            "player": player,
+            "current_player": state.current_player,
+            "turn": state.turn,
+            "prompt": state.prompt,
+            "legal_actions": state.legal_actions() if state.current_player == player else (),
+            "returns": state.returns() if state.is_terminal() else None,
+        }
+
+
+def deal(
+    pool: Sequence[int],
+    rng: Rng,
+    hands: Iterable[HandView] = (),
+    decks: Iterable[DeckView] = (),
+    kind_of: Callable[[int], int] | None = None,
+) -> tuple[list[Hand], list[HiddenDeck]]:
+    """Deal the unknown cards `pool` at random into censored hands and decks.
+
+    Every ``None`` slot of the hand and deck views, and every deck's unknown middle, takes a card from
+    a shuffled copy of `pool`; known cards stay where they are.
+
+    Args:
+        pool: Exactly the cards that fill the unknown slots (for example from `unknown_cards`).
+        rng: The generator to shuffle with.
+        hands: Censored hands to rebuild.
+        decks: Censored decks to rebuild (needs `kind_of`).
+        kind_of: The kind of each card, to rebuild decks' middles.
+
+    Returns:
+        The rebuilt hands and decks, in the order given.
+
+    Raises:
+        ValueError: If the pool does not have exactly as many cards as there are unknown slots.
+    """
+    shuffled = list(pool)
+    rng.shuffle(shuffled)
+    fill = iter(shuffled)
+    decks = list(decks)
+    if decks and kind_of is None:
+        raise ValueError("dealing into decks needs kind_of")
+    try:
+        hands_out = [Hand.from_view(h, fill) for h in hands]
+        decks_out = [HiddenDeck.from_view(d, fill, kind_of) for d in decks]  # type: ignore[arg-type]
+    except StopIteration:
+        raise ValueError("the pool has fewer cards than there are unknown slots") from None
+    if next(fill, None) is not None:
+        raise ValueError("the pool has more cards than there are unknown slots")
+    return hands_out, decks_out
