@@ -24,7 +24,7 @@ Example:
     >>> print(state.prompt)
     seat 1: choose a card to play, or pass
     >>> [str(a) for a in state.legal_actions()][:3]
-    ['pass', 'play 1 at seat 0', 'play 3 at seat 0']
+    ['pass', 'play 2 at seat 0', 'play 4 at seat 0']
 """
 
 from __future__ import annotations
@@ -512,18 +512,12 @@ class EmbersView(View):
 
     def sample_state(self, rng: Rng | int) -> EmbersState:
         rng = Rng(rng) if isinstance(rng, int) else rng
-        game = self.game
-        assert isinstance(game, EmbersGame)
-        state = game._blank_state(rng.spawn())
+        state = self.blank_state(rng)
         assert isinstance(state, EmbersState)
-        state.turn = self.turn
-        state._prompt = self.prompt
-        state._current_player = self.current_player
-        state._returns = self.returns
         state.embers = list(self.embers)
         state.discards = [list(d) for d in self.discards]
         state.active = self.active
-        for seat in range(game.num_players):
+        for seat in range(self.game.num_players):
             hands, decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], card_value)
             state.hands.append(hands[0])
             state.decks.append(decks[0])
@@ -576,6 +570,7 @@ class EmbersGame(Game):
     prompt_types = (ChooseStarter, DrawFrom, TurnChoice, RollAttack, BlockOrTake)
     task_types = (Draw, BeginTurn, AskTurn, EndTurn)
     turn_cap_parameter = "max_turns"
+    sample_configurations = ("embers(players=3)", "embers(players=4,max_turns=12)", "embers(chance=explicit)")
 
     def _make_codec(self) -> ActionCodec:
         seats = IntRange(0, self.num_players)

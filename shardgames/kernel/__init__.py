@@ -28,7 +28,7 @@ from shardgames.kernel.errors import (
     UnknownGameError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
-from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
+from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game, unregister_game
 from shardgames.kernel.params import (
     Parameter,
     bool_parameter,
@@ -102,4 +102,5 @@ __all__ = [
     "register_game",
     "tuple_parameter",
     "unknown_cards",
+    "unregister_game",
 ]

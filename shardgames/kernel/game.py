@@ -57,6 +57,7 @@ __all__ = [
     "list_games",
     "load_game",
     "register_game",
+    "unregister_game",
 ]
 
 CHANCE_PARAMETER = choice_parameter(
@@ -83,6 +84,7 @@ class Game:
         prompt_types: Every `Prompt` subclass the game uses (for JSON).
         task_types: Every `Task` subclass the game queues (for JSON).
         turn_cap_parameter: The parameter holding the turn cap, if any.
+        sample_configurations: Game strings, besides the defaults, that the contract test suite plays.
         min_utility: The lowest possible return of a seat.
         max_utility: The highest possible return of a seat.
         params: The validated parameter values (read-only).
@@ -97,6 +99,7 @@ class Game:
     prompt_types: ClassVar[tuple[type[Prompt], ...]] = ()
     task_types: ClassVar[tuple[type[Task], ...]] = ()
     turn_cap_parameter: ClassVar[str | None] = None
+    sample_configurations: ClassVar[tuple[str, ...]] = ()
     min_utility: ClassVar[float] = -1.0
     max_utility: ClassVar[float] = 1.0
 
@@ -232,7 +235,9 @@ class Game:
         """Play `history` (actions or ids, chance outcomes included) from a new game with `seed`.
 
         Steps the engine takes by itself (sampled chance, forced moves) are checked against the
-        history rather than applied twice, so a history recorded in either chance mode replays.
+        history rather than applied twice, so a history recorded in either chance mode replays. The
+        returned state's history starts with `history`; when `history` stops just before such
+        automatic steps, the state has taken them too, exactly as in the original game.
 
         Raises:
             ReplayError: If an action is illegal or the game diverges from the history.
@@ -251,11 +256,6 @@ class Game:
                 state.apply_action(action)
             except ShardGamesError as exc:
                 raise ReplayError(f"step {index}: {exc}") from exc
-        if len(state.history) != len(history):
-            raise ReplayError(
-                f"the game went on by itself for {len(state.history) - len(history)} more steps "
-                "than the history holds"
-            )
         return state
 
     # ------------------------------------------------------------------ identity
@@ -307,6 +307,16 @@ def register_game(cls: type[Game]) -> type[Game]:
         raise ValueError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
     _REGISTRY[cls.name] = cls
     return cls
+
+
+def unregister_game(name: str) -> None:
+    """Remove the game registered under `name` (for tests and interactive sessions).
+
+    Raises:
+        UnknownGameError: If no game has that name.
+    """
+    game_class(name)
+    del _REGISTRY[name]
 
 
 def _load_entry_points() -> None:

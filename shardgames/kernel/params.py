@@ -28,6 +28,7 @@ __all__ = [
     "bool_parameter",
     "choice_parameter",
     "format_game_string",
+    "format_value",
     "int_parameter",
     "parse_game_string",
     "resolve_parameters",
@@ -276,13 +277,14 @@ def parse_game_string(text: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
-def _format_value(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """One parameter value as written in a game string (bare words where they read back the same)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "none"
     if isinstance(value, tuple | list):
-        inner = ",".join(_format_value(v) for v in value)
+        inner = ",".join(format_value(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     if isinstance(value, str):
         if _BARE.match(value) and _word_value(value) == value:
@@ -295,5 +297,5 @@ def format_game_string(name: str, params: Mapping[str, Any]) -> str:
     """Write a game name and parameters as ``"name(k=v,...)"`` (just ``"name"`` without parameters)."""
     if not params:
         return name
-    inner = ",".join(f"{key}={_format_value(value)}" for key, value in params.items())
+    inner = ",".join(f"{key}={format_value(value)}" for key, value in params.items())
     return f"{name}({inner})"

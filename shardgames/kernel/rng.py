@@ -11,7 +11,7 @@ Example:
     >>> from shardgames.kernel.rng import Rng, derive_seed
     >>> rng = Rng(7)
     >>> [rng.randrange(6) + 1 for _ in range(5)]
-    [5, 2, 3, 4, 6]
+    [5, 2, 4, 6, 6]
     >>> again = Rng.from_state(Rng(7).state)
     >>> again.randrange(6) + 1
     5
@@ -106,10 +106,10 @@ class Rng:
         """A uniform integer in ``[0, n)``, without modulo bias (Lemire's method).
 
         Raises:
-            ValueError: If `n` is not positive.
+            ValueError: If `n` is not in ``[1, 2**64]``.
         """
-        if n <= 0:
-            raise ValueError(f"randrange needs n > 0, not {n}")
+        if not 0 < n <= _TWO64:
+            raise ValueError(f"randrange needs 0 < n <= 2**64, not {n}")
         product = self.next_u64() * n
         low = product & _MASK64
         if low < n:

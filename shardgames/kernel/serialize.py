@@ -15,8 +15,8 @@ Example:
     >>> text = state.to_json()
     >>> game.state_from_json(text) == state
     True
-    >>> encoded = action_to_data(game, state.legal_actions()[0])
-    >>> encoded["type"], action_from_data(game, encoded) == state.legal_actions()[0]
+    >>> encoded = action_to_data(game, state.legal_actions()[1])
+    >>> encoded["type"], action_from_data(game, encoded) == state.legal_actions()[1]
     ('Play', True)
 """
 
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import cattrs
 from cattrs.strategies import configure_tagged_union, include_subclasses
+from cattrs.v import format_exception
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import SerializationError
@@ -151,9 +152,16 @@ def event_to_data(game: Game, event: Event) -> Any:
     return converter_for(game).unstructure(event, unstructure_as=Event)
 
 
+def _describe(exc: BaseException, type_: Any) -> str:
+    """The wording of cattrs, but keeping the message of our own hooks' ValueErrors."""
+    if type(exc) is ValueError and exc.args:
+        return str(exc)
+    return format_exception(exc, type_)
+
+
 def _problems(exc: BaseException) -> list[str]:
     if isinstance(exc, cattrs.BaseValidationError):
-        return list(cattrs.transform_error(exc))
+        return list(cattrs.transform_error(exc, format_exception=_describe))
     return [f"{type(exc).__name__}: {exc}"]
 
 

@@ -59,6 +59,7 @@ TERMINAL = -2
 """`State.current_player` once the game is over."""
 
 _SETTLE_GUARD = 1_000_000
+_SCAN_LIMIT = 12
 
 
 def game_fields(cls: type[State]) -> tuple[attrs.Attribute[Any], ...]:
@@ -322,14 +323,19 @@ class State:
                 action = self.game.codec.decode(action)
             except ActionCodecError as exc:
                 raise IllegalActionError(action, str(exc), self._current_player) from None
-        legal_set = self._legal_set
-        if legal_set is None:
-            legal_set = self._legal_set = frozenset(self.legal_actions())
-        try:
-            if action in legal_set:
+        legal = self.legal_actions()
+        if len(legal) <= _SCAN_LIMIT:
+            if action in legal:  # a short scan beats building a set
                 return action
-        except TypeError:
-            raise IllegalActionError(action, "not an Action", self._current_player) from None
+        else:
+            legal_set = self._legal_set
+            if legal_set is None:
+                legal_set = self._legal_set = frozenset(legal)
+            try:
+                if action in legal_set:
+                    return action
+            except TypeError:  # unhashable: certainly not an action
+                pass
         raise IllegalActionError(action, self._reason(action), self._current_player)
 
     def _reason(self, action: object) -> str:

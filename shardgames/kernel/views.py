@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State
+from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
 
 if TYPE_CHECKING:
@@ -45,8 +45,10 @@ class View:
         current_player: The seat to act, `CHANCE` or `TERMINAL`.
         turn: The turn counter.
         prompt: The pending decision (prompts are public).
+        tasks: The queued steps of the procedure under way (tasks are public).
         legal_actions: This seat's legal actions when it is to act, otherwise empty.
         returns: The final returns once the game is over, otherwise ``None``.
+        winner: The winning seat once the game is over, otherwise ``None``.
     """
 
     game: Game = attrs.field(eq=attrs.cmp_using(eq=lambda a, b: _game_key(a) == _game_key(b)), repr=False)
@@ -54,8 +56,10 @@ class View:
     current_player: int
     turn: int
     prompt: Prompt | None
+    tasks: tuple[Task, ...]
     legal_actions: tuple[Action, ...]
     returns: tuple[float, ...] | None
+    winner: int | None
 
     @property
     def is_terminal(self) -> bool:
@@ -99,9 +103,27 @@ class View:
             "current_player": state.current_player,
             "turn": state.turn,
             "prompt": state.prompt,
+            "tasks": tuple(state._tasks),
             "legal_actions": state.legal_actions() if state.current_player == player else (),
             "returns": state.returns() if state.is_terminal() else None,
+            "winner": state.winner,
         }
+
+    def blank_state(self, rng: Rng | int) -> State:
+        """A state of this game with the kernel fields of this view and default game fields.
+
+        A game's `sample_state` starts here and fills in its own fields. The state's generator is
+        seeded from `rng` (which advances).
+        """
+        rng = Rng(rng) if isinstance(rng, int) else rng
+        state = self.game._blank_state(rng.spawn())
+        state.turn = self.turn
+        state._prompt = self.prompt
+        state._tasks = list(self.tasks)
+        state._current_player = self.current_player
+        state._returns = self.returns
+        state._winner = self.winner
+        return state
 
 
 def deal(

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+from embers import EmbersGame, EmbersState
+
+import shardgames as sg
+from shardgames.kernel.game import game_class, register_game, unregister_game
+
+
+def test_list_and_load() -> None:
+    assert "embers" in sg.list_games()
+    game = sg.load_game("embers")
+    assert isinstance(game, EmbersGame)
+    assert game.params == {"players": 2, "max_turns": 60, "chance": "auto"}
+    assert game.auto_chance
+    assert str(game) == "embers"
+    assert repr(game) == "load_game('embers')"
+
+
+def test_keywords_override_the_string() -> None:
+    game = sg.load_game("embers(players=3,max_turns=9)", players=4)
+    assert game.num_players == 4
+    assert str(game) == "embers(players=4,max_turns=9)"
+    assert sg.load_game(str(game)) == game
+    assert hash(game) == hash(sg.load_game("embers(max_turns=9,players=4)"))
+
+
+def test_defaults_are_left_out_of_the_string() -> None:
+    assert str(sg.load_game("embers(players=2,chance=auto)")) == "embers"
+    assert str(sg.load_game("embers", chance="explicit")) == "embers(chance=explicit)"
+
+
+def test_unknown_games_name_the_registered_ones() -> None:
+    with pytest.raises(sg.UnknownGameError) as info:
+        sg.load_game("chess")
+    assert "no game named 'chess'; registered games:" in str(info.value)
+    assert "embers" in str(info.value)
+    assert isinstance(info.value, KeyError)
+    assert isinstance(info.value, ValueError)
+
+
+def test_bad_parameters_name_the_bad_parameter_and_the_valid_ones() -> None:
+    with pytest.raises(sg.InvalidParameterError) as info:
+        sg.load_game("embers(players=7,colour=red)")
+    assert len(info.value.problems) == 2
+    assert "valid parameters are: players, max_turns, chance" in str(info.value)
+
+
+def test_cross_parameter_checks_are_reported() -> None:
+    class Picky(EmbersGame):
+        name = "picky"
+
+        def _check_parameters(self, values):  # type: ignore[no-untyped-def]
+            if values["max_turns"] < values["players"]:
+                yield "max_turns: must be at least players"
+
+    with pytest.raises(sg.InvalidParameterError, match="at least players"):
+        Picky(players=3, max_turns=2)
+
+
+def test_games_pickle_by_their_string() -> None:
+    game = sg.load_game("embers(players=3)")
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_registration_rules() -> None:
+    assert register_game(EmbersGame) is EmbersGame  # registering twice is harmless
+    assert game_class("embers") is EmbersGame
+
+    class Clash(EmbersGame):
+        pass
+
+    with pytest.raises(ValueError, match="already registered"):
+        register_game(Clash)
+    with pytest.raises(TypeError, match="not a Game"):
+        register_game(int)  # type: ignore[arg-type]
+
+    class Nameless(sg.Game):
+        pass
+
+    with pytest.raises(TypeError, match="name and state_type"):
+        register_game(Nameless)
+
+    @attrs.define
+    class ComparesItself(EmbersState):
+        pass
+
+    class Careless(EmbersGame):
+        name = "careless"
+        state_type = ComparesItself
+
+    with pytest.raises(TypeError, match="eq=False"):
+        register_game(Careless)
+
+    @attrs.define(eq=False)
+    class NoDefault(sg.State):
+        extra: int
+
+    class Strict(EmbersGame):
+        name = "strict"
+        state_type = NoDefault
+
+    with pytest.raises(TypeError, match="give every field a default"):
+        register_game(Strict)
+
+
+def test_unregister() -> None:
+    class Temporary(EmbersGame):
+        name = "temporary"
+
+    register_game(Temporary)
+    assert "temporary" in sg.list_games()
+    unregister_game("temporary")
+    assert "temporary" not in sg.list_games()
+    with pytest.raises(sg.UnknownGameError):
+        unregister_game("temporary")
+
+
+def test_codec_shortcuts() -> None:
+    game = sg.load_game("embers")
+    assert game.num_distinct_actions == game.codec.num_distinct_actions == 17
+    assert game.max_chance_outcomes == 2 + 5 + 6
+    assert game.decode(game.encode(game.decode(3))) == game.decode(3)
+    assert game.turn_cap == 60

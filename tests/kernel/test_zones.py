@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.views import deal
+from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck, knows, only, redeal, unknown_cards
+
+
+def kind(card: int) -> int:
+    return card // 10
+
+
+def make_deck() -> HiddenDeck:
+    return HiddenDeck(0, [(c, kind(c)) for c in (10, 11, 20, 30, 31, 32)])
+
+
+def test_masks() -> None:
+    assert knows(EVERYONE, 5)
+    assert knows(only(2), 2)
+    assert not knows(only(2), 1)
+    assert not knows(0, 0)
+
+
+def test_the_middle_is_a_multiset_by_kind() -> None:
+    deck = make_deck()
+    assert len(deck) == 6
+    assert deck.middle_kinds() == ((1, 2), (2, 1), (3, 3))
+    assert deck.needs_chance()
+    assert deck.draw(3) == 30  # the lowest id of that kind
+    assert deck.draw(2) == 20
+    assert deck.middle_kinds() == ((1, 2), (3, 2))
+    with pytest.raises(ValueError, match="not in the unknown part"):
+        deck.draw(2)
+    with pytest.raises(ValueError, match="None is not in the unknown part"):
+        deck.draw(None)
+
+
+def test_known_top_then_middle_then_known_bottom() -> None:
+    deck = HiddenDeck(1, [(10, 1)])
+    deck.put_top(99, known=only(1))
+    deck.put_bottom(50)
+    deck.put_bottom(51, known=only(0))
+    assert not deck.needs_chance()
+    assert deck.draw() == 99
+    assert deck.needs_chance()
+    assert deck.draw(1) == 10
+    assert not deck.needs_chance()
+    assert deck.draw() == 50
+    assert deck.draw() == 51
+    with pytest.raises(IndexError):
+        deck.draw()
+
+
+def test_reveal_and_learn() -> None:
+    deck = make_deck()
+    card = deck.reveal_next(3, only(0))
+    assert deck.top == [card]
+    assert deck.top_known == [only(0)]
+    assert deck.censor(1).top == (None,)
+    deck.learn(0, only(1))
+    assert deck.censor(1).top == (card,)
+    assert len(deck) == 6
+
+
+def test_shuffle_moves_known_cards_into_the_middle() -> None:
+    deck = make_deck()
+    deck.put_bottom(40)
+    deck.put_top(41)
+    deck.shuffle(kind)
+    assert deck.top == []
+    assert deck.bottom == []
+    assert len(deck) == 8
+    assert sorted(deck.cards()) == [10, 11, 20, 30, 31, 32, 40, 41]
+
+
+def test_censor_and_views() -> None:
+    deck = make_deck()
+    deck.put_bottom(40, known=only(0))
+    view = deck.censor(1)
+    assert view.size == 7
+    assert view.bottom == (None,)
+    assert view.bottom_known == (only(0),)
+    assert deck.censor(0).bottom == (40,)
+    assert "middle=6 cards" in repr(deck)
+
+
+def test_clone_and_equality() -> None:
+    deck = make_deck()
+    copy = deck.clone()
+    assert copy == deck
+    copy.draw(1)
+    assert copy != deck
+    assert deck != "deck"
+    hand = Hand(0, [1, 2])
+    other = hand.clone()
+    assert other == hand
+    other.add(3)
+    assert other != hand
+    assert hand != "hand"
+    assert repr(hand) == "Hand(owner=0, cards=[1, 2])"
+
+
+def test_hand_knowledge() -> None:
+    hand = Hand(1, [5, 6])
+    assert len(hand) == 2
+    assert 5 in hand
+    assert list(hand) == [5, 6]
+    assert hand.censor(0).cards == (None, None)
+    assert hand.censor(1).cards == (5, 6)
+    hand.reveal(6)
+    assert hand.censor(0).cards == (None, 6)
+    hand.add(7, known=only(0))
+    assert hand.censor(0).cards == (None, 6, 7)
+    assert hand.remove(6) == EVERYONE
+    with pytest.raises(ValueError, match="not in list"):
+        hand.remove(99)
+    assert hand.censor(2).size == 2
+
+
+def test_unknown_cards_and_redeal_keep_what_a_seat_knows() -> None:
+    hand = Hand(0, [40, 41])
+    hand.reveal(41)
+    deck = make_deck()
+    deck.put_bottom(deck.draw(1), known=EVERYONE)  # card 10, now known to all at the bottom
+    deck.put_top(deck.draw(3), known=only(0))  # card 30, known to its owner only
+    pool = unknown_cards([hand, deck], 1)
+    assert pool == (11, 20, 30, 31, 32, 40)
+    assert unknown_cards([hand, deck], 0) == (11, 20, 31, 32)
+    before_hand, before_deck = hand.censor(1), deck.censor(1)
+    redeal([hand, deck], 1, kind, Rng(3))
+    assert hand.censor(1) == before_hand
+    assert deck.censor(1) == before_deck
+    assert sorted(hand.cards + deck.cards()) == [10, 11, 20, 30, 31, 32, 40, 41]
+    assert all(card in deck.middle[kind(card)] for ids in deck.middle.values() for card in ids)
+    with pytest.raises(ValueError, match="one owner"):
+        redeal([hand, HiddenDeck(1)], 1, kind, Rng(1))
+
+
+@given(seed=st.integers(0, 1000))
+def test_deal_fills_exactly_the_unknown_slots(seed: int) -> None:
+    hand = Hand(0, [40, 41, 42])
+    deck = make_deck()
+    deck.put_bottom(deck.draw(1), known=only(0))
+    hand_view, deck_view = hand.censor(1), deck.censor(1)
+    pool = unknown_cards([hand, deck], 1)
+    hands, decks = deal(pool, Rng(seed), [hand_view], [deck_view], kind)
+    assert hands[0].censor(1) == hand_view
+    assert decks[0].censor(1) == deck_view
+    assert sorted(hands[0].cards + decks[0].cards()) == sorted(hand.cards + deck.cards())
+
+
+def test_deal_checks_the_pool_size() -> None:
+    hand_view = Hand(0, [1, 2]).censor(1)
+    with pytest.raises(ValueError, match="fewer"):
+        deal([1], Rng(1), [hand_view])
+    with pytest.raises(ValueError, match="more"):
+        deal([1, 2, 3], Rng(1), [hand_view])
+    with pytest.raises(ValueError, match="kind_of"):
+        deal([], Rng(1), [], [HiddenDeck(0).censor(0)])
