@@ -1,0 +1,80 @@
+"""The benchmark script runs and reports every measurement (no timing assertions: timings vary)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+TINY = ["--seconds", "0.01", "--runs", "1", "--samples", "2"]
+GAME_KEYS = {
+    "game",
+    "players",
+    "actions_per_second",
+    "steps_per_second",
+    "games_per_second",
+    "mean_length",
+    "mean_decisions",
+    "games_played",
+    "clone_us",
+    "to_json_us",
+    "from_json_us",
+    "json_round_trip_us",
+}
+KERNEL_KEYS = {
+    "game",
+    "apply_action_us",
+    "apply_action_unchecked_us",
+    "check_overhead_us",
+    "legal_actions_uncached_us",
+    "legal_actions_cached_us",
+}
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("shardgames_bench", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_json_has_every_measurement_for_embers(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench.main([*TINY, "--game", "embers", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert set(results) == {"settings", "games", "kernel"}
+    assert set(results["games"]) == {"embers"}
+    embers = results["games"]["embers"]
+    assert set(embers) == GAME_KEYS
+    assert embers["games_played"] >= 1
+    assert embers["steps_per_second"] >= embers["actions_per_second"] > 0
+    assert set(results["kernel"]) == KERNEL_KEYS
+    assert results["kernel"]["game"] == "embers"
+
+
+def test_bench_plays_the_same_games_every_time(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    lengths = []
+    for _ in range(2):
+        bench.main(["--games", "3", "--runs", "1", "--samples", "1", "--no-kernel", "--json"])
+        lengths.append(json.loads(capsys.readouterr().out)["games"]["embers"]["mean_length"])
+    assert lengths[0] == lengths[1]
+
+
+def test_bench_plain_table_names_every_column(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main([*TINY, "--game", "embers(players=3)", "--plain"]) == 0
+    out = capsys.readouterr().out
+    for text in ("embers(players=3)", "actions/s", "steps/s", "games/s", "clone", "JSON", "unchecked"):
+        assert text in out
+
+
+def test_bench_unknown_game_exits_2(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main([*TINY, "--game", "nope"]) == 2
+    assert "no game named 'nope'" in capsys.readouterr().err
