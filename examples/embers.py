@@ -17,7 +17,7 @@ by a non-active seat in the middle of the attack procedure, forced moves (a seat
 takes the hit automatically; a seat with an empty hand passes automatically), several seats,
 elimination, a turn cap, a view with determinisation, an observation tensor and a position format.
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> _ = sg.register_game(EmbersGame)
     >>> state = sg.load_game("embers").new_initial_state(seed=4)
@@ -67,7 +67,7 @@ HIT_THRESHOLD = 7
 
 
 def card_value(card: int) -> int:
-    """The value (1-5) of card instance `card`: seat s owns ids 10*s .. 10*s+9."""
+    """The value (1-5) of card instance `card`: seat `s` owns the ids `10*s` to `10*s + 9`."""
     return (card % DECK_SIZE) // COPIES + 1
 
 
@@ -597,26 +597,23 @@ class EmbersGame(Game):
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
         """Build a state from a position.
 
-        Format (values are card values 1-5)::
+        A position names card values (1 to 5), never card ids:
 
-            {
-                "active": 0,
-                "turn": 3,
-                "players": [
-                    {
-                        "embers": 3,
-                        "hand": [1, 4],
-                        "deck": [2, 2, 3],
-                        "deck_bottom": [5],
-                        "discard": [1],
-                    },
-                    ...,
-                ],
-                "block": {"attacker": 0, "value": 4},
-            }  # optional: the target (a seat) must decide
+        ```python
+        {
+            "active": 0,  # the seat whose turn it is
+            "turn": 3,
+            "players": [
+                {"embers": 3, "hand": [1, 4], "deck": [2, 2, 3], "deck_bottom": [5], "discard": [1]},
+                {"embers": 2, "hand": [3], "deck": [1, 5]},
+            ],
+            "block": {"target": 1, "value": 4},  # optional: the active seat's 4 landed on seat 1
+        }
+        ```
 
-        ``deck`` is the unknown part; ``deck_bottom`` is known to everyone. Without ``block``, the
-        active seat is about to choose its play.
+        `deck` is the unknown part of the deck and `deck_bottom` its known bottom (known to everyone);
+        cards a seat does not list are out of the game. Without `block`, the active seat is about to
+        choose its play; with it, the target is about to block or take the hit.
         """
         assert isinstance(state, EmbersState)
         n = self.num_players
@@ -641,14 +638,14 @@ class EmbersGame(Game):
             self._seat_from_position(state, seat, entry, problems)
         block = position.get("block")
         if block is not None:
-            target_ok = isinstance(block, Mapping) and block.get("attacker") in range(n)
+            target = block.get("target") if isinstance(block, Mapping) else None
             value = block.get("value") if isinstance(block, Mapping) else None
-            if not target_ok or value not in VALUES:
+            if target not in range(n) or target == active or value not in VALUES:
                 problems.append(
-                    "block: needs attacker (a seat) and value (1-5); the target is the seat to act"
+                    f"block: needs target (a seat other than the active one) and value (1-5), got {block!r}"
                 )
             else:
-                state._ask(BlockOrTake(active, block["attacker"], value))
+                state._ask(BlockOrTake(target, active, value))
         if problems:
             raise PositionError("embers position", problems)
         if sum(e > 0 for e in state.embers) < 2:

@@ -1,6 +1,6 @@
 """shardgames: exact, fast rules engines for three tabletop games behind one interface.
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> from embers import EmbersGame  # the template game, in examples/
     >>> _ = sg.register_game(EmbersGame)
@@ -35,11 +35,13 @@ from shardgames.kernel import (
     ShardGamesError,
     State,
     UnknownGameError,
+    UsageError,
     View,
     derive_seed,
     list_games,
     load_game,
     register_game,
+    unregister_game,
 )
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "ShardGamesError",
     "State",
     "UnknownGameError",
+    "UsageError",
     "View",
     "__version__",
     "derive_seed",
@@ -72,4 +75,5 @@ __all__ = [
     "load_game",
     "play_match",
     "register_game",
+    "unregister_game",
 ]

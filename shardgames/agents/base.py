@@ -3,7 +3,7 @@
 An agent chooses an action from what one seat may see: it receives a `View`, never the state, and a
 random generator of its own (so a seeded match is reproducible whatever the agent does).
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> from embers import EmbersGame
     >>> _ = sg.register_game(EmbersGame)

@@ -5,7 +5,7 @@ string, the seed, the agents' names, every action (chance outcomes included) and
 is all it takes to reproduce the match: `MatchRecord.replay` rebuilds the final state exactly, and
 records save to and load from JSON.
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> from embers import EmbersGame
     >>> _ = sg.register_game(EmbersGame)
@@ -27,7 +27,7 @@ import attrs
 
 from shardgames.agents.base import Agent
 from shardgames.kernel.actions import Action
-from shardgames.kernel.errors import SerializationError, ShardGamesError
+from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import Rng, derive_seed
 from shardgames.kernel.serialize import (
@@ -154,13 +154,13 @@ def play_match(game: Game | str, agents: Sequence[Agent], seed: int = 0) -> Matc
         The `MatchRecord`.
 
     Raises:
-        ValueError: If the number of agents does not match the number of seats.
+        UsageError: If the number of agents does not match the number of seats.
         IllegalActionError: If an agent returns an illegal action (with a note naming the agent).
     """
     if isinstance(game, str):
         game = load_game(game)
     if len(agents) != game.num_players:
-        raise ValueError(f"{game} has {game.num_players} seats but {len(agents)} agents were given")
+        raise UsageError(f"{game} has {game.num_players} seats but {len(agents)} agents were given")
     state = game.new_initial_state(seed)
     chance_rng = Rng(derive_seed(seed, 0))
     agent_rngs = [Rng(derive_seed(seed, 1, seat)) for seat in range(game.num_players)]

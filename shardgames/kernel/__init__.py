@@ -26,6 +26,7 @@ from shardgames.kernel.errors import (
     SerializationError,
     ShardGamesError,
     UnknownGameError,
+    UsageError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game, unregister_game
@@ -38,7 +39,7 @@ from shardgames.kernel.params import (
 )
 from shardgames.kernel.rng import Rng, derive_seed
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
-from shardgames.kernel.views import View, deal
+from shardgames.kernel.views import BaseViewFields, View, deal
 from shardgames.kernel.zones import (
     EVERYONE,
     DeckView,
@@ -59,6 +60,7 @@ __all__ = [
     "ActionCodec",
     "ActionCodecError",
     "ActionFamily",
+    "BaseViewFields",
     "CardError",
     "Choice",
     "DataError",
@@ -87,6 +89,7 @@ __all__ = [
     "State",
     "Task",
     "UnknownGameError",
+    "UsageError",
     "View",
     "bool_parameter",
     "choice_parameter",

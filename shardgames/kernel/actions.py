@@ -7,7 +7,7 @@ class, each with a finite `Domain` per field; ids are assigned family by family,
 mixed-radix order of the fields. Chance outcomes (dice, drawn cards, coin flips) are actions too, in a
 second space of ``max_chance_outcomes`` ids that follows the player actions.
 
-Example:
+Examples:
     >>> import attrs
     >>> from shardgames.kernel.actions import Action, ActionCodec, ActionFamily, IntRange, Maybe
     >>> @attrs.frozen

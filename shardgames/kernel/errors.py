@@ -4,7 +4,7 @@ Errors about input (an illegal action, a bad parameter, a malformed deck, card o
 from `ValueError`, so code that already catches `ValueError` keeps working. Data errors carry *every*
 problem found, not only the first, in `problems`.
 
-Example:
+Examples:
     >>> from shardgames.kernel.errors import PositionError
     >>> err = PositionError("position", ["players[0].hand: card 99 does not exist", "turn: must be >= 0"])
     >>> print(err)
@@ -33,6 +33,7 @@ __all__ = [
     "SerializationError",
     "ShardGamesError",
     "UnknownGameError",
+    "UsageError",
 ]
 
 
@@ -62,6 +63,14 @@ def _actor_name(player: int) -> str:
     if player == -2:
         return "nobody, the game is over"
     return f"seat {player}"
+
+
+class UsageError(ShardGamesError, ValueError):
+    """A call that cannot be carried out as asked.
+
+    For example a seat that does not exist, the wrong number of agents, or chance outcomes asked for at a
+    player's decision.
+    """
 
 
 class ActionCodecError(ShardGamesError, ValueError):

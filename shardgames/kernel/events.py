@@ -8,7 +8,7 @@ and per-seat logs stay free of hidden information.
 The `Log` that holds a state's history and events is append-only and shares its storage between clones:
 cloning a state with a thousand events costs the same as cloning one with none.
 
-Example:
+Examples:
     >>> import attrs
     >>> from typing import ClassVar
     >>> from shardgames.kernel.events import Event

@@ -7,7 +7,7 @@ is a compact string, ``"sota(players=3)"``, that `load_game` reads back.
 Games are registered by name. The built-in games register through the ``shardgames.games`` entry-point
 group (so a separate package can add a game the same way); `register_game` registers a class at run time.
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> from shardgames.kernel.game import register_game
     >>> from embers import EmbersGame  # the template game of the docs, in examples/
@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
+import cattrs
 
 from shardgames.kernel.actions import Action, ActionCodec
 from shardgames.kernel.errors import (
@@ -38,6 +39,7 @@ from shardgames.kernel.errors import (
     SerializationError,
     ShardGamesError,
     UnknownGameError,
+    UsageError,
 )
 from shardgames.kernel.events import Event
 from shardgames.kernel.params import (
@@ -141,6 +143,10 @@ class Game:
         """The shape of `State.observation_tensor` (hook)."""
         raise NotImplementedError
 
+    @classmethod
+    def configure_converter(cls, converter: cattrs.Converter) -> None:
+        """Add hooks for the game's own types to its JSON converter (hook; nothing by default)."""
+
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
         """Fill `state` (kernel fields already set) from a position; raise `PositionError` (hook)."""
         raise NotImplementedError(f"{self.name} has no position format")
@@ -235,7 +241,8 @@ class Game:
         """Play `history` (actions or ids, chance outcomes included) from a new game with `seed`.
 
         Steps the engine takes by itself (sampled chance, forced moves) are checked against the
-        history rather than applied twice, so a history recorded in either chance mode replays. The
+        history rather than applied twice. Replay with the configuration the history was recorded in
+        (`MatchRecord` keeps it): in automatic-chance mode the seed must match too. The
         returned state's history starts with `history`; when `history` stops just before such
         automatic steps, the state has taken them too, exactly as in the original game.
 
@@ -287,7 +294,7 @@ def register_game(cls: type[Game]) -> type[Game]:
     """Register a game class under its `Game.name` (usable as a class decorator).
 
     Raises:
-        ValueError: If another class is already registered under that name.
+        UsageError: If another class is already registered under that name.
         TypeError: If the class is not a complete `Game`.
     """
     if not (isinstance(cls, type) and issubclass(cls, Game)):
@@ -304,7 +311,7 @@ def register_game(cls: type[Game]) -> type[Game]:
         )
     existing = _REGISTRY.get(cls.name)
     if existing is not None and existing is not cls:
-        raise ValueError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
+        raise UsageError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
     _REGISTRY[cls.name] = cls
     return cls
 

@@ -5,7 +5,7 @@ value, reports *every* problem at once, and names the valid parameters when one 
 its parameters can be written as a string, ``"sota(players=3,decks=(ember,tide,gale))"``; `str(game)`
 gives that string and `load_game` reads it back.
 
-Example:
+Examples:
     >>> from shardgames.kernel.params import parse_game_string, format_game_string
     >>> parse_game_string("sota(players=3,decks=(ember,tide,gale),chance=explicit)")
     ('sota', {'players': 3, 'decks': ('ember', 'tide', 'gale'), 'chance': 'explicit'})

@@ -7,7 +7,7 @@ microsecond in pure Python. Seeds given by users are first mixed through NumPy's
 also how child seeds for parallel runs are derived (`derive_seed`): the seed of game *i* of a tournament
 depends only on the root seed and *i*, never on which worker plays it.
 
-Example:
+Examples:
     >>> from shardgames.kernel.rng import Rng, derive_seed
     >>> rng = Rng(7)
     >>> [rng.randrange(6) + 1 for _ in range(5)]

@@ -6,7 +6,7 @@ key ``"type"``), hooks for the kernel's own types (the generator, hidden decks, 
 game adds in `Game.configure_converter`. Every document carries a format version and the game string,
 and reading checks both.
 
-Example:
+Examples:
     >>> import shardgames as sg
     >>> from embers import EmbersGame
     >>> _ = sg.register_game(EmbersGame)
@@ -125,9 +125,7 @@ def _build_converter(game: Game) -> cattrs.Converter:
     for base, subclasses in families:
         if subclasses:
             include_subclasses(base, converter, subclasses=tuple(subclasses), union_strategy=union)
-    configure = getattr(cls, "configure_converter", None)
-    if configure is not None:
-        configure(converter)
+    cls.configure_converter(converter)
     return converter
 
 

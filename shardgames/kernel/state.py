@@ -41,6 +41,7 @@ from shardgames.kernel.errors import (
     ActionCodecError,
     IllegalActionError,
     ShardGamesError,
+    UsageError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.rng import Rng
@@ -279,11 +280,11 @@ class State:
         """The outcomes of this chance node with their probabilities, in id order.
 
         Raises:
-            ShardGamesError: If this is not a chance node.
+            UsageError: If this is not a chance node.
         """
         prompt = self._prompt
         if prompt is None or prompt.player != CHANCE:
-            raise ShardGamesError(
+            raise UsageError(
                 f"chance_outcomes() needs a chance node; current_player is {self._current_player}"
             )
         outcomes = self._chance_outcomes(prompt)
@@ -295,11 +296,11 @@ class State:
         """One outcome of this chance node, drawn from `rng` with the exact (integer) weights.
 
         Raises:
-            ShardGamesError: If this is not a chance node.
+            UsageError: If this is not a chance node.
         """
         prompt = self._prompt
         if prompt is None or prompt.player != CHANCE:
-            raise ShardGamesError(
+            raise UsageError(
                 f"sample_chance_outcome() needs a chance node; current_player is {self._current_player}"
             )
         outcomes = self._chance_outcomes(prompt)
@@ -441,16 +442,16 @@ class State:
         self._prompt = prompt
 
     def _begin_turn(self) -> bool:
-        """Count a new turn; at the game's turn cap, end the game in a draw.
+        """Count a new turn; once the game's turn cap is reached, end the game in a draw instead.
 
         Returns:
-            ``False`` if the cap ended the game.
+            ``False`` if the cap ended the game (`turn` then stays at the cap).
         """
-        self.turn += 1
         cap = self.game.turn_cap
-        if cap is not None and self.turn > cap:
+        if cap is not None and self.turn >= cap:
             self._end_game(None, f"turn cap of {cap} reached")
             return False
+        self.turn += 1
         return True
 
     def _end_game(self, winner: int | None, reason: str, returns: Sequence[float] | None = None) -> None:
@@ -498,7 +499,7 @@ class State:
     def view(self, player: int) -> View:
         """What seat `player` may see, as a frozen `View`; it never contains others' hidden cards."""
         if not 0 <= player < self.game.num_players:
-            raise ValueError(f"player must be a seat 0..{self.game.num_players - 1}, not {player}")
+            raise UsageError(f"player must be a seat 0..{self.game.num_players - 1}, not {player}")
         return self._view(player)
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:

@@ -14,13 +14,14 @@ it came from.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
+from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
@@ -28,7 +29,21 @@ from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["View", "deal"]
+__all__ = ["BaseViewFields", "View", "deal"]
+
+
+class BaseViewFields(TypedDict):
+    """The fields every `View` has, as returned by `View.base_fields`."""
+
+    game: Game
+    player: int
+    current_player: int
+    turn: int
+    prompt: Prompt | None
+    tasks: tuple[Task, ...]
+    legal_actions: tuple[Action, ...]
+    returns: tuple[float, ...] | None
+    winner: int | None
 
 
 def _game_key(game: Game) -> str:
@@ -95,7 +110,7 @@ class View:
         return mask
 
     @staticmethod
-    def base_fields(state: State, player: int) -> dict[str, object]:
+    def base_fields(state: State, player: int) -> BaseViewFields:
         """The base `View` fields for `player`, read from `state` (for games building their views)."""
         return {
             "game": state.game,
@@ -149,19 +164,19 @@ def deal(
         The rebuilt hands and decks, in the order given.
 
     Raises:
-        ValueError: If the pool does not have exactly as many cards as there are unknown slots.
+        UsageError: If the pool does not have exactly as many cards as there are unknown slots.
     """
     shuffled = list(pool)
     rng.shuffle(shuffled)
     fill = iter(shuffled)
     decks = list(decks)
     if decks and kind_of is None:
-        raise ValueError("dealing into decks needs kind_of")
+        raise UsageError("dealing into decks needs kind_of")
     try:
         hands_out = [Hand.from_view(h, fill) for h in hands]
         decks_out = [HiddenDeck.from_view(d, fill, kind_of) for d in decks]  # type: ignore[arg-type]
     except StopIteration:
-        raise ValueError("the pool has fewer cards than there are unknown slots") from None
+        raise UsageError("the pool has fewer cards than there are unknown slots") from None
     if next(fill, None) is not None:
-        raise ValueError("the pool has more cards than there are unknown slots")
+        raise UsageError("the pool has more cards than there are unknown slots")
     return hands_out, decks_out

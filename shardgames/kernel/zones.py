@@ -14,7 +14,7 @@ every bit. Each zone can `censor` itself for a seat, giving a frozen view where 
 not know is ``None``. `redeal` resamples all the cards a seat does not know, which is how views are
 determinised and how the test suite proves that views never leak.
 
-Example:
+Examples:
     >>> from shardgames.kernel.zones import HiddenDeck, EVERYONE
     >>> deck = HiddenDeck(owner=0, cards=[(10, 1), (11, 1), (12, 2)])  # (card id, kind) pairs
     >>> deck.middle_kinds()  # (kind, count): a chance node
@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 
+from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng
 
 __all__ = [
@@ -381,7 +382,7 @@ def redeal(zones: Sequence[Zone], seat: int, kind_of: Callable[[int], int], rng:
     """
     owners = {zone.owner for zone in zones}
     if len(owners) > 1:
-        raise ValueError(f"redeal works on one owner's zones at a time, got owners {sorted(owners)}")
+        raise UsageError(f"redeal works on one owner's zones at a time, got owners {sorted(owners)}")
     pool = list(unknown_cards(zones, seat))
     rng.shuffle(pool)
     fill = iter(pool)

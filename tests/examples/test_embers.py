@@ -77,7 +77,9 @@ def test_a_seat_with_an_empty_hand_passes_by_itself() -> None:
         ({"players": [{"embers": 9}, {}]}, "players[0].embers: must be 0..3"),
         ({"players": [{"hand": "12"}, {}]}, "players[0].hand: must be a list"),
         ({"players": [[], {}]}, "players[0]: must be an object"),
-        ({"block": {"attacker": 7}}, "block: needs attacker"),
+        ({"block": {"target": 7, "value": 2}}, "block: needs target"),
+        ({"block": {"target": 0, "value": 2}}, "block: needs target"),
+        ({"block": {"target": 1, "value": 6}}, "block: needs target"),
         ({"players": [{"embers": 0}, {}]}, "at least two seats need embers"),
     ],
 )
@@ -95,7 +97,7 @@ def test_every_position_problem_is_listed_at_once() -> None:
 
 def test_positions_from_json_text() -> None:
     state = game().state_from_position(
-        '{"players": [{"hand": [2]}, {"hand": [3]}], "block": {"attacker": 1, "value": 2}}'
+        '{"active": 1, "players": [{"hand": [2]}, {"hand": [3]}], "block": {"target": 0, "value": 2}}'
     )
     assert state.prompt == BlockOrTake(0, 1, 2)
     with pytest.raises(sg.PositionError, match="not valid JSON"):

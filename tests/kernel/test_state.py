@@ -124,7 +124,7 @@ def test_turn_cap_ends_in_a_draw() -> None:
     state = game.new_initial_state(seed=2)
     while not state.is_terminal():
         state.apply_action(Pass())
-    assert state.turn == 4
+    assert state.turn == 3
     assert state.winner is None
     assert state.returns() == (0.0, 0.0)
     assert "turn cap of 3" in str(state.events[-1])
@@ -171,7 +171,7 @@ def test_unchecked_apply_and_reseed() -> None:
 
 def test_views_are_for_seats_only() -> None:
     state = sg.load_game("embers").new_initial_state(seed=3)
-    with pytest.raises(ValueError, match=r"seat 0\.\.1"):
+    with pytest.raises(sg.UsageError, match=r"seat 0\.\.1"):
         state.view(2)
     view = state.view(state.current_player)
     assert view.is_my_turn

@@ -1,0 +1,120 @@
+"""The README's and the docs' examples run, so the documentation never rots.
+
+Every fenced block whose language is ``python`` in README.md and in docs/**/*.md is executed: the
+blocks of one page in order, in one namespace per page, with examples/ on ``sys.path`` and a temporary
+directory as the working directory (so files the examples write never land in the repository). Games
+an example registers are unregistered again after its page.
+
+Code that must not run uses another fence language: ``console`` for shell commands, ``text`` for
+output and formats, and ``py`` for excerpts of examples/embers.py. The docs include those verbatim with
+a pymdownx.snippets block (a line ``--8<--``, then ``examples/embers.py:START:END``, then ``--8<--``);
+that code runs in its own doctests and in the contract suite. Because line numbers drift when the file
+changes, a second test checks that every excerpt still starts and ends on whole statements.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import shardgames as sg
+from shardgames.kernel import unregister_game
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+GUIDES = (
+    "README.md",
+    "docs/index.md",
+    "docs/getting-started.md",
+    "docs/concepts.md",
+    "docs/adding-a-game.md",
+)
+
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<language>[\w+-]*)[^\n]*\n"
+    r"(?P<body>.*?)"
+    r"^(?P=indent)(?P=fence)[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
+# pymdownx.snippets' block form: a line "--8<--", one "path:start:end" per line, a line "--8<--".
+SNIPPET_BLOCK = re.compile(
+    r"^[ \t]*--8<--[ \t]*\n(?P<specs>.*?)^[ \t]*--8<--[ \t]*$", re.MULTILINE | re.DOTALL
+)
+EXCERPT = re.compile(r"^[ \t]*(?P<path>[^\s:]+):(?P<start>\d+):(?P<end>\d+)[ \t]*$", re.MULTILINE)
+
+
+def name_of(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def python_blocks(page: Path) -> list[tuple[int, str]]:
+    """The page's ``python`` blocks as (line number of the first code line, dedented code)."""
+    text = page.read_text(encoding="utf-8")
+    blocks = []
+    for match in FENCE.finditer(text):
+        if match["language"] == "python":
+            line = text.count("\n", 0, match.start("body")) + 1
+            blocks.append((line, textwrap.dedent(match["body"])))
+    return blocks
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if python_blocks(p)], ids=name_of)
+def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    registered = set(sg.list_games())
+    namespace: dict[str, object] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    try:
+        for line, code in python_blocks(page):
+            # Blank lines up front keep the page's line numbers in tracebacks; dont_inherit keeps this
+            # module's `from __future__ import annotations` out of the examples, as in a user's script.
+            exec(compile("\n" * (line - 1) + code, str(page), "exec", dont_inherit=True), namespace)
+    finally:
+        for name in set(sg.list_games()) - registered:
+            unregister_game(name)
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_every_guide_has_examples(guide: str) -> None:
+    """Guards the extraction itself: a fence the pattern misses would silently test nothing."""
+    assert python_blocks(ROOT / guide), f"{guide} has no python example"
+
+
+def statement_bounds(source: str) -> tuple[set[int], set[int]]:
+    """The first lines (decorators included) and the last lines of every statement in `source`."""
+    firsts, lasts = set(), set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.stmt):
+            decorators = getattr(node, "decorator_list", [])
+            firsts.add(min([node.lineno, *(d.lineno for d in decorators)]))
+            lasts.add(node.end_lineno or node.lineno)
+    return firsts, lasts
+
+
+def snippet_ranges() -> list[tuple[str, str, int, int]]:
+    return [
+        (name_of(page), match["path"], int(match["start"]), int(match["end"]))
+        for page in PAGES
+        for block in SNIPPET_BLOCK.finditer(page.read_text(encoding="utf-8"))
+        for match in EXCERPT.finditer(block["specs"])
+    ]
+
+
+@pytest.mark.parametrize(("page", "path", "start", "end"), snippet_ranges())
+def test_included_excerpts_are_whole_statements(page: str, path: str, start: int, end: int) -> None:
+    """An excerpt ``FILE:START:END`` starts where a statement starts, ends where one ends, and reads as
+    Python on its own; when the file changes, this fails until the line numbers are updated."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    excerpt = "".join(source.splitlines(keepends=True)[start - 1 : end])
+    firsts, lasts = statement_bounds(source)
+    message = f"{page}: lines {start}-{end} of {path} are no longer whole statements:\n{excerpt}"
+    assert start in firsts, message
+    assert end in lasts, message
+    try:
+        ast.parse(textwrap.dedent(excerpt))
+    except SyntaxError:
+        pytest.fail(message)
