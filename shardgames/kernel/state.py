@@ -282,12 +282,7 @@ class State:
         Raises:
             UsageError: If this is not a chance node.
         """
-        prompt = self._prompt
-        if prompt is None or prompt.player != CHANCE:
-            raise UsageError(
-                f"chance_outcomes() needs a chance node; current_player is {self._current_player}"
-            )
-        outcomes = self._chance_outcomes(prompt)
+        outcomes = self._chance_outcomes(self._chance_prompt("chance_outcomes"))
         total = sum(w for _, w in outcomes)
         encode = self.game.codec.encode
         return tuple(sorted(((a, w / total) for a, w in outcomes), key=lambda p: encode(p[0])))
@@ -298,13 +293,14 @@ class State:
         Raises:
             UsageError: If this is not a chance node.
         """
+        outcomes = self._chance_outcomes(self._chance_prompt("sample_chance_outcome"))
+        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+
+    def _chance_prompt(self, caller: str) -> Prompt:
         prompt = self._prompt
         if prompt is None or prompt.player != CHANCE:
-            raise UsageError(
-                f"sample_chance_outcome() needs a chance node; current_player is {self._current_player}"
-            )
-        outcomes = self._chance_outcomes(prompt)
-        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+            raise UsageError(f"{caller}() needs a chance node; current_player is {self._current_player}")
+        return prompt
 
     def is_legal(self, action: Action | int) -> bool:
         """Whether `action` (an `Action` or an id) may be applied now."""
