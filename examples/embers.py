@@ -74,11 +74,14 @@ def card_value(card: int) -> int:
 # ---------------------------------------------------------------------- actions (imperatives)
 
 
+# --8<-- [start:actions]
 @attrs.frozen
 class Pass(Action):
     """End the turn without playing."""
 
-    is_noop: ClassVar[bool] = True
+    @property
+    def is_noop(self) -> bool:
+        return True
 
     def __str__(self) -> str:
         return "pass"
@@ -109,7 +112,9 @@ class Block(Action):
 class TakeHit(Action):
     """Accept the landed attack and lose an ember."""
 
-    is_noop: ClassVar[bool] = True
+    @property
+    def is_noop(self) -> bool:
+        return True
 
     def __str__(self) -> str:
         return "take the hit"
@@ -148,6 +153,9 @@ class Roll(Action):
         return f"roll {self.face}"
 
 
+# --8<-- [end:actions]
+
+
 # ---------------------------------------------------------------------- events (past tense)
 
 
@@ -160,6 +168,7 @@ class TurnBegan(Event):
         return f"turn {self.turn}: seat {self.player}"
 
 
+# --8<-- [start:private-event]
 @attrs.frozen
 class CardDrawn(Event):
     private_field: ClassVar[str] = "player"
@@ -170,6 +179,9 @@ class CardDrawn(Event):
     def __str__(self) -> str:
         shown = "a card" if self.card is None else f"card {self.card} (value {card_value(self.card)})"
         return f"seat {self.player} drew {shown}"
+
+
+# --8<-- [end:private-event]
 
 
 @attrs.frozen
@@ -229,6 +241,7 @@ class Passed(Event):
 # ---------------------------------------------------------------------- prompts and tasks
 
 
+# --8<-- [start:prompts-and-tasks]
 @attrs.frozen
 class ChooseStarter(Prompt):
     """Chance: who starts."""
@@ -308,9 +321,13 @@ class EndTurn(Task):
     seat: int
 
 
+# --8<-- [end:prompts-and-tasks]
+
+
 # ---------------------------------------------------------------------- state
 
 
+# --8<-- [start:state-and-setup]
 @attrs.define(eq=False)
 class EmbersState(State):
     """An Embers game in progress."""
@@ -334,6 +351,9 @@ class EmbersState(State):
         self.discards = [[] for _ in range(n)]
         self._ask(ChooseStarter(CHANCE))
 
+    # --8<-- [end:state-and-setup]
+
+    # --8<-- [start:rules-hooks]
     def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
         if isinstance(prompt, TurnChoice):
             seat = prompt.player
@@ -400,6 +420,9 @@ class EmbersState(State):
         elif isinstance(task, EndTurn):
             self._push(BeginTurn(self._next_alive(task.seat)))
 
+    # --8<-- [end:rules-hooks]
+
+    # --8<-- [start:other-hooks]
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         if isinstance(action, Play) and isinstance(prompt, TurnChoice):
             if action.target == prompt.player or self.embers[action.target] == 0:
@@ -436,6 +459,8 @@ class EmbersState(State):
 
     def _kind_of(self, card: int) -> int:
         return card_value(card)
+
+    # --8<-- [end:other-hooks]
 
     # ---- procedures
 
@@ -499,6 +524,7 @@ class EmbersState(State):
 # ---------------------------------------------------------------------- view
 
 
+# --8<-- [start:view]
 @attrs.frozen
 class EmbersView(View):
     """What one seat sees: everything but the other hands and the deck order."""
@@ -543,9 +569,13 @@ class EmbersView(View):
         return out
 
 
+# --8<-- [end:view]
+
+
 # ---------------------------------------------------------------------- game
 
 
+# --8<-- [start:game]
 class EmbersGame(Game):
     """Embers: the template game (see the module docstring for the rules)."""
 
@@ -593,6 +623,8 @@ class EmbersGame(Game):
     def observation_shape(self) -> tuple[int, ...]:
         """One row per seat (me first): embers, hand, deck, active, discards by value, my hand by value."""
         return (self.num_players, 14)
+
+    # --8<-- [end:game]
 
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
         """Build a state from a position.

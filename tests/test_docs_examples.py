@@ -7,9 +7,10 @@ an example registers are unregistered again after its page.
 
 Code that must not run uses another fence language: ``console`` for shell commands, ``text`` for
 output and formats, and ``py`` for excerpts of examples/embers.py. The docs include those verbatim with
-a pymdownx.snippets block (a line ``--8<--``, then ``examples/embers.py:START:END``, then ``--8<--``);
-that code runs in its own doctests and in the contract suite. Because line numbers drift when the file
-changes, a second test checks that every excerpt still starts and ends on whole statements.
+a pymdownx.snippets block (a line ``--8<--``, then ``examples/embers.py:SECTION``, then ``--8<--``),
+where the file marks the section with ``# --8<-- [start:SECTION]`` and ``# --8<-- [end:SECTION]``;
+that code runs in its own doctests and in the contract suite. A second test checks that every
+excerpt exists and reads as whole Python statements.
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ FENCE = re.compile(
     r"^(?P=indent)(?P=fence)[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
-# pymdownx.snippets' block form: a line "--8<--", one "path:start:end" per line, a line "--8<--".
+# pymdownx.snippets' block form: a line "--8<--", one "path:section" per line, a line "--8<--".
 SNIPPET_BLOCK = re.compile(
     r"^[ \t]*--8<--[ \t]*\n(?P<specs>.*?)^[ \t]*--8<--[ \t]*$", re.MULTILINE | re.DOTALL
 )
-EXCERPT = re.compile(r"^[ \t]*(?P<path>[^\s:]+):(?P<start>\d+):(?P<end>\d+)[ \t]*$", re.MULTILINE)
+EXCERPT = re.compile(r"^[ \t]*(?P<path>[^\s:]+):(?P<section>[\w-]+)[ \t]*$", re.MULTILINE)
 
 
 def name_of(page: Path) -> str:
@@ -84,37 +85,27 @@ def test_every_guide_has_examples(guide: str) -> None:
     assert python_blocks(ROOT / guide), f"{guide} has no python example"
 
 
-def statement_bounds(source: str) -> tuple[set[int], set[int]]:
-    """The first lines (decorators included) and the last lines of every statement in `source`."""
-    firsts, lasts = set(), set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.stmt):
-            decorators = getattr(node, "decorator_list", [])
-            firsts.add(min([node.lineno, *(d.lineno for d in decorators)]))
-            lasts.add(node.end_lineno or node.lineno)
-    return firsts, lasts
-
-
-def snippet_ranges() -> list[tuple[str, str, int, int]]:
+def snippet_sections() -> list[tuple[str, str, str]]:
     return [
-        (name_of(page), match["path"], int(match["start"]), int(match["end"]))
+        (name_of(page), match["path"], match["section"])
         for page in PAGES
         for block in SNIPPET_BLOCK.finditer(page.read_text(encoding="utf-8"))
         for match in EXCERPT.finditer(block["specs"])
     ]
 
 
-@pytest.mark.parametrize(("page", "path", "start", "end"), snippet_ranges())
-def test_included_excerpts_are_whole_statements(page: str, path: str, start: int, end: int) -> None:
-    """An excerpt ``FILE:START:END`` starts where a statement starts, ends where one ends, and reads as
-    Python on its own; when the file changes, this fails until the line numbers are updated."""
+@pytest.mark.parametrize(("page", "path", "section"), snippet_sections())
+def test_included_excerpts_are_whole_statements(page: str, path: str, section: str) -> None:
+    """An excerpt ``FILE:SECTION`` exists in the file and reads as Python on its own."""
     source = (ROOT / path).read_text(encoding="utf-8")
-    excerpt = "".join(source.splitlines(keepends=True)[start - 1 : end])
-    firsts, lasts = statement_bounds(source)
-    message = f"{page}: lines {start}-{end} of {path} are no longer whole statements:\n{excerpt}"
-    assert start in firsts, message
-    assert end in lasts, message
+    pattern = rf"# --8<-- \[start:{re.escape(section)}\]\n(.*?)^[ \t]*# --8<-- \[end:{re.escape(section)}\]"
+    match = re.search(pattern, source, re.DOTALL | re.MULTILINE)
+    assert match, f"{page}: {path} has no section {section!r}"
     try:
-        ast.parse(textwrap.dedent(excerpt))
-    except SyntaxError:
-        pytest.fail(message)
+        ast.parse(textwrap.dedent(match[1]))
+    except SyntaxError as exc:
+        pytest.fail(f"{page}: section {section!r} of {path} is not whole statements: {exc}")
+
+
+def test_every_excerpt_is_found() -> None:
+    assert len(snippet_sections()) >= 8

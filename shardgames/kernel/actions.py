@@ -41,6 +41,9 @@ import attrs
 
 from shardgames.kernel.errors import ActionCodecError
 
+EAGER_LIMIT = 20_000
+"""Action spaces up to this size are built in full when the codec is made."""
+
 __all__ = [
     "Action",
     "ActionCodec",
@@ -59,13 +62,19 @@ class Action:
     Subclass it with ``@attrs.frozen`` and name it as an imperative (``ChooseStat``, ``Draw``).
 
     Attributes:
-        is_noop: Class flag for "do nothing" actions (pass, skip, draw 0). When such an action is a
-            player's *only* legal action, the engine applies it automatically (convention E4).
         is_chance: Class flag for chance outcomes (a die face, a drawn card, a coin side).
     """
 
-    is_noop: ClassVar[bool] = False
     is_chance: ClassVar[bool] = False
+
+    @property
+    def is_noop(self) -> bool:
+        """Whether this action does nothing (pass, skip, draw 0).
+
+        When a no-op is a player's *only* legal action, the engine applies it automatically (convention
+        E4). Subclasses override this property, per class or per value.
+        """
+        return False
 
     def __str__(self) -> str:
         values = ", ".join(f"{a.name}={getattr(self, a.name)}" for a in attrs.fields(type(self)))
@@ -238,6 +247,9 @@ class ActionCodec:
         self.max_chance_outcomes = sum(f.size for f in self.chance_families)
         self._ids: dict[Action, int] = {}
         self._actions: dict[int, Action] = {}
+        if self.size <= EAGER_LIMIT:  # small spaces: build every action once, up front
+            for index in range(self.size):
+                self.decode(index)
 
     @property
     def size(self) -> int:
@@ -277,10 +289,10 @@ class ActionCodec:
         Raises:
             ActionCodecError: If `index` is not an id of this game.
         """
-        try:
-            return self._actions[index]
-        except KeyError:
-            pass
+        if type(index) is int:  # bool is an int but not an id
+            action = self._actions.get(index)
+            if action is not None:
+                return action
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
             raise ActionCodecError(f"{index!r} is not an action id; ids are 0..{self.size - 1}")
         position = bisect.bisect_right(self._offsets, index) - 1

@@ -15,8 +15,11 @@ pending, so every intermediate point is a plain, serialisable value.
 **Hooks** (see `examples/embers.py` for a complete game):
 
 * ``_setup()``: lay out a fresh game; set the first prompt or push tasks.
-* ``_legal_actions(prompt)``: the actions of a player prompt.
+* ``_legal_actions(prompt)``: the actions of a player prompt. A game may instead set
+  ``legal_by_id = True`` and implement ``_legal_action_ids(prompt)``, listing action ids (faster).
 * ``_chance_outcomes(prompt)``: ``(action, weight)`` pairs of a chance prompt (integer weights).
+* ``_sample_chance(prompt, rng)``: optionally, draw one outcome directly with the same weights
+  (faster than listing them); ``None`` falls back to ``_chance_outcomes``.
 * ``_apply(prompt, action)``: answer the prompt: change the state, emit events, set the next prompt
   (or push tasks, or end the game).
 * ``_run_task(task)``: run one queued task (only needed by games that queue tasks).
@@ -126,6 +129,9 @@ class State:
         _legal: tuple[Action, ...] | None
         _legal_set: frozenset[Action] | None
 
+    #: Whether the game lists legal actions by id (``_legal_action_ids``) rather than as objects.
+    legal_by_id: ClassVar[bool] = False
+
     #: The kernel fields of every state, in serialisation order.
     KERNEL_FIELDS: ClassVar[tuple[str, ...]] = (
         "turn",
@@ -164,9 +170,20 @@ class State:
         """The legal actions of a player prompt, in any order (hook)."""
         raise NotImplementedError
 
+    def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
+        """The ids of the legal actions of a player prompt, in any order (hook, with `legal_by_id`)."""
+        raise NotImplementedError
+
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         """The outcomes of a chance prompt with positive integer weights (hook)."""
         raise NotImplementedError
+
+    def _sample_chance(self, prompt: Prompt, rng: Rng) -> Action | None:
+        """One outcome of a chance prompt drawn from `rng` with the weights of `_chance_outcomes`.
+
+        Optional hook for speed; the default ``None`` makes the kernel list the outcomes and draw one.
+        """
+        return None
 
     def _apply(self, prompt: Prompt, action: Action) -> None:
         """Answer `prompt` with `action`, which is known to be legal (hook)."""
@@ -260,6 +277,9 @@ class State:
                 legal = ()
             elif prompt.player == CHANCE:
                 legal = self.game.codec.sort(a for a, _ in self._chance_outcomes(prompt))
+            elif self.legal_by_id:
+                decode = self.game.codec.decode
+                legal = tuple([decode(i) for i in sorted(self._legal_action_ids(prompt))])
             else:
                 legal = self.game.codec.sort(self._legal_actions(prompt))
             self._legal = legal
@@ -293,8 +313,14 @@ class State:
         Raises:
             UsageError: If this is not a chance node.
         """
-        outcomes = self._chance_outcomes(self._chance_prompt("sample_chance_outcome"))
-        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+        return self._draw_chance(self._chance_prompt("sample_chance_outcome"), rng)
+
+    def _draw_chance(self, prompt: Prompt, rng: Rng) -> Action:
+        action = self._sample_chance(prompt, rng)
+        if action is None:
+            outcomes = self._chance_outcomes(prompt)
+            action = outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+        return action
 
     def _chance_prompt(self, caller: str) -> Prompt:
         prompt = self._prompt
@@ -412,9 +438,7 @@ class State:
             if prompt.player == CHANCE:
                 if not auto_chance:
                     return
-                outcomes = self._chance_outcomes(prompt)
-                index = self._rng.weighted_index([w for _, w in outcomes])
-                self._step(outcomes[index][0])
+                self._step(self._draw_chance(prompt, self._rng))
                 continue
             legal = self.legal_actions()
             if len(legal) == 1 and legal[0].is_noop:

@@ -5,8 +5,9 @@ definition) is an integer too, given by the game. Two zones here track hidden in
 
 * `HiddenDeck`: a known top, an unknown middle and a known bottom (convention E3). The middle is an
   unordered multiset: nobody knows its order, so drawing from it is a chance node over the distinct
-  kinds in it, weighted by how many of each remain. Cards put on the top or bottom in a known order stay
-  known, to the seats recorded in their knowledge mask.
+  kinds in it, weighted by how many of each remain. It is stored as kind -> tuple of card ids, kinds in
+  ascending order, so copying a deck copies one dictionary and shares the tuples. Cards put on the top
+  or bottom in a known order stay known, to the seats recorded in their knowledge mask.
 * `Hand`: an ordered list of cards, each with a knowledge mask. Its owner always knows every card.
 
 A *knowledge mask* is an int whose bit *s* is set when seat *s* knows the card; `EVERYONE` (``-1``) sets
@@ -119,12 +120,15 @@ class HiddenDeck:
         self.owner = owner
         self.top: list[int] = []
         self.top_known: list[int] = []
-        self.middle: dict[int, list[int]] = {}
+        self.middle: dict[int, tuple[int, ...]] = {}
         self.middle_count = 0
         self.bottom: list[int] = []
         self.bottom_known: list[int] = []
+        by_kind: dict[int, list[int]] = {}
         for card, kind in cards:
-            self.shuffle_in(card, kind)
+            by_kind.setdefault(kind, []).append(card)
+        self.middle = {kind: tuple(sorted(by_kind[kind])) for kind in sorted(by_kind)}
+        self.middle_count = sum(len(ids) for ids in self.middle.values())
 
     def __len__(self) -> int:
         return len(self.top) + self.middle_count + len(self.bottom)
@@ -134,8 +138,20 @@ class HiddenDeck:
         return not self.top and self.middle_count > 0
 
     def middle_kinds(self) -> tuple[tuple[int, int], ...]:
-        """The distinct kinds in the middle with their counts, sorted by kind."""
-        return tuple(sorted((kind, len(ids)) for kind, ids in self.middle.items()))
+        """The distinct kinds in the middle with their counts, in ascending kind order."""
+        return tuple((kind, len(ids)) for kind, ids in self.middle.items())
+
+    def middle_kind_at(self, index: int) -> int:
+        """The kind of the middle card at `index` when the middle is listed kind by kind.
+
+        With ``index = rng.randrange(middle_count)`` this samples a draw with the right weights without
+        building the list of outcomes.
+        """
+        for kind, ids in self.middle.items():
+            index -= len(ids)
+            if index < 0:
+                return kind
+        raise IndexError("middle index out of range")
 
     def draw(self, kind: int | None = None) -> int:
         """Remove and return the top card.
@@ -162,11 +178,12 @@ class HiddenDeck:
         ids = self.middle.get(kind) if kind is not None else None
         if not ids:
             raise ValueError(f"kind {kind!r} is not in the unknown part of the deck")
-        card = ids.pop(0)
-        if not ids:
+        if len(ids) == 1:
             del self.middle[kind]  # type: ignore[arg-type]  # kind is not None here
+        else:
+            self.middle[kind] = ids[1:]  # type: ignore[index]  # kind is not None here
         self.middle_count -= 1
-        return card
+        return ids[0]
 
     def reveal_next(self, kind: int, known: int) -> int:
         """Move the first middle card (of chance outcome `kind`) to the end of the known top.
@@ -198,9 +215,14 @@ class HiddenDeck:
 
     def shuffle_in(self, card: int, kind: int) -> None:
         """Add `card` (of `kind`) to the unknown middle."""
-        ids = self.middle.setdefault(kind, [])
-        ids.append(card)
-        ids.sort()
+        ids = self.middle.get(kind)
+        if ids is None:
+            last = next(reversed(self.middle), None)
+            self.middle[kind] = (card,)
+            if last is not None and kind < last:  # keep the kinds in ascending order
+                self.middle = dict(sorted(self.middle.items()))
+        else:
+            self.middle[kind] = tuple(sorted((*ids, card)))
         self.middle_count += 1
 
     def shuffle(self, kind_of: Callable[[int], int]) -> None:
@@ -246,7 +268,7 @@ class HiddenDeck:
         deck.owner = self.owner
         deck.top = self.top.copy()
         deck.top_known = self.top_known.copy()
-        deck.middle = {kind: ids.copy() for kind, ids in self.middle.items()}
+        deck.middle = self.middle.copy()
         deck.middle_count = self.middle_count
         deck.bottom = self.bottom.copy()
         deck.bottom_known = self.bottom_known.copy()

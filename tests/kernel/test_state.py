@@ -207,7 +207,9 @@ def test_text_forms() -> None:
 
 @attrs.frozen
 class Go(Action):
-    is_noop = True
+    @property
+    def is_noop(self) -> bool:
+        return True
 
 
 @attrs.frozen
