@@ -536,8 +536,7 @@ class EmbersView(View):
     active: int
     unknown: tuple[tuple[int, ...], ...]
 
-    def sample_state(self, rng: Rng | int) -> EmbersState:
-        rng = Rng(rng) if isinstance(rng, int) else rng
+    def _sample_state(self, rng: Rng) -> EmbersState:
         state = self.blank_state(rng)
         assert isinstance(state, EmbersState)
         state.embers = list(self.embers)

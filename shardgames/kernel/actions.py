@@ -121,11 +121,15 @@ class IntRange:
         return self.start + index
 
 
+def _as_tuple(values: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Choice:
     """An explicit, ordered list of hashable values (enum members, strings, tuples)."""
 
-    values: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    values: tuple[Hashable, ...] = attrs.field(converter=_as_tuple)
     _positions: Mapping[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:

@@ -32,8 +32,9 @@ pending, so every intermediate point is a plain, serialisable value.
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 import attrs
 import numpy as np
@@ -51,8 +52,14 @@ from shardgames.kernel.rng import Rng
 from shardgames.kernel.zones import Hand, HiddenDeck, redeal
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
     from shardgames.kernel.game import Game
     from shardgames.kernel.views import View
+
+    GameT_co = TypeVar("GameT_co", bound=Game, default=Game, covariant=True)
+else:
+    GameT_co = typing.TypeVar("GameT_co", covariant=True)
 
 __all__ = ["CHANCE", "TERMINAL", "Prompt", "State", "Task", "game_fields"]
 
@@ -93,11 +100,12 @@ class Task:
     """A queued step of a procedure, run by the game's ``_run_task`` hook when no prompt is pending."""
 
 
-class State:
+class State(Generic[GameT_co]):
     """The base of every game state. Mutable; values it holds (actions, events, prompts) are frozen.
 
-    Create states with `Game.new_initial_state`, `Game.state_from_position` or
-    `Game.state_from_json`, never directly.
+    A game's state class names its game class, ``class MyState(State["MyGame"])``, so that
+    ``self.game`` has the game's own type. Create states with `Game.new_initial_state`,
+    `Game.state_from_position` or `Game.state_from_json`, never directly.
     """
 
     __slots__ = (
@@ -116,7 +124,14 @@ class State:
     )
 
     if TYPE_CHECKING:
-        game: Game
+
+        @property
+        def game(self) -> GameT_co:
+            """The game this state belongs to."""
+
+        @game.setter
+        def game(self, value: Game) -> None: ...
+
         turn: int
         _rng: Rng
         _history: Log[Action]
@@ -525,6 +540,13 @@ class State:
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """The observation of `player` as a float32 array of shape `Game.observation_shape`."""
         return self.view(player).observation_tensor()
+
+    def _is_real_decision(self) -> bool:
+        """Whether the pending decision could arise in play: a seat to act has a real choice."""
+        if self._current_player < 0:
+            return True
+        legal = self.legal_actions()
+        return bool(legal) and not (len(legal) == 1 and legal[0].is_noop)
 
     def resample_hidden(self, player: int, rng: Rng | int) -> State:
         """A copy in which every card `player` does not know is dealt again at random.

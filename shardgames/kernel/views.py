@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.errors import UsageError
+from shardgames.kernel.errors import ShardGamesError, UsageError
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
@@ -29,7 +29,10 @@ from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["BaseViewFields", "View", "deal"]
+__all__ = ["SAMPLE_ATTEMPTS", "BaseViewFields", "View", "deal"]
+
+SAMPLE_ATTEMPTS = 200
+"""How many deals `View.sample_state` tries before giving up."""
 
 
 class BaseViewFields(TypedDict):
@@ -92,10 +95,26 @@ class View:
         return self.current_player == CHANCE
 
     def sample_state(self, rng: Rng | int) -> State:
-        """A full state consistent with this view: hidden cards dealt at random (hook).
+        """A full state consistent with this view: every card this seat cannot see dealt at random.
 
-        The sampled state has an empty history; its random generator is seeded from `rng`.
+        The deal is conditioned on what the table shows: when another seat is in the middle of a
+        decision, the sample gives it a hand with which that decision is a real one (a seat whose only
+        option is a no-op would not be asked). The sampled state has an empty history; its random
+        generator is seeded from `rng`.
+
+        Raises:
+            ShardGamesError: If no consistent deal turned up in `SAMPLE_ATTEMPTS` tries (only possible
+                for views that were not taken from a real game).
         """
+        rng = Rng(rng) if isinstance(rng, int) else rng
+        for _ in range(SAMPLE_ATTEMPTS):
+            state = self._sample_state(rng)
+            if state._is_real_decision():
+                return state
+        raise ShardGamesError(f"no deal consistent with this view of {self.game} in {SAMPLE_ATTEMPTS} tries")
+
+    def _sample_state(self, rng: Rng) -> State:
+        """One random deal of the hidden cards into a state matching this view (hook)."""
         raise NotImplementedError
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
