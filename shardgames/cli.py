@@ -1,4 +1,4 @@
-"""The ``shardgames`` command: list the registered games and play random matches.
+"""The ``shardgames`` command: list the games, play random matches, check decklists, list cards.
 
 The command is built on click (arguments) and rich (tables, progress bars), which come with the optional
 extra ``cli`` (``pip install 'shardgames[cli]'``). Both are imported only when the command runs, so
@@ -11,8 +11,20 @@ class::
     shardgames --import examples/embers.py:EmbersGame list
     shardgames --import examples/embers.py:EmbersGame match "embers(players=3)" --games 100 --seed 7
 
-Errors in what the user typed (an unknown game, a bad parameter, a module that does not import) are
-printed as one message, without a traceback, and the command exits with code 2.
+Decklists and cards are game content, not registered games, so these commands take the game's package
+name (``sota`` for now)::
+
+    shardgames deck validate sota my-decks.toml            # every deck of the file: legal, or each problem
+    shardgames deck validate sota my-decks.toml --deck duo --json
+    shardgames cards sota --deck ember                     # the cards of one Starter Deck
+
+``deck validate`` exits with code 0 when every deck checked is legal and 1 when one is not. A game
+supports it by providing ``shardgames.<game>.decks.validate_deck_file(path)``, which returns each deck's
+problems by name (an empty list for a legal deck); it is imported only when the command runs.
+
+Errors in what the user typed (an unknown game, a bad parameter, a module that does not import, a card
+file that does not parse) are printed as one message, without a traceback, and the command exits with
+code 2.
 """
 
 from __future__ import annotations
@@ -20,8 +32,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import pkgutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -29,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from shardgames._version import __version__
 from shardgames.agents.base import RandomAgent
 from shardgames.arena.match import MatchRecord, play_match
-from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_extra
+from shardgames.kernel.errors import ShardGamesError, UnknownGameError, UsageError, require_extra
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
 from shardgames.kernel.rng import derive_seed
@@ -38,7 +51,17 @@ if TYPE_CHECKING:
     import click
     from rich.console import Console
 
-__all__ = ["ImportTargetError", "build_cli", "game_info", "import_target", "main", "summarize_matches"]
+    from shardgames.sota.cards import Card
+
+__all__ = [
+    "ImportTargetError",
+    "build_cli",
+    "deck_validator",
+    "game_info",
+    "import_target",
+    "main",
+    "summarize_matches",
+]
 
 _FEATURE = "the shardgames command"
 
@@ -223,6 +246,115 @@ def _save_records(records: Sequence[MatchRecord], path: Path) -> list[Path]:
     return written
 
 
+DeckValidator = Callable[[Path], dict[str, list[str]]]
+#: Games whose cards `shardgames cards` can list.
+_CARD_GAMES = ("sota",)
+
+
+def _games_with_module(module: str) -> list[str]:
+    """The game packages inside ``shardgames`` that hold a module named `module` (without importing)."""
+    root = Path(__file__).parent
+    return sorted(
+        folder.name
+        for folder in root.iterdir()
+        if folder.is_dir()
+        and folder.name.isidentifier()
+        and any(m.name == module for m in pkgutil.iter_modules([str(folder)]))
+    )
+
+
+def deck_validator(game: str) -> DeckValidator:
+    """The deck checker of a game: ``shardgames.<game>.decks.validate_deck_file``, imported on first use.
+
+    Args:
+        game: The game's package name inside ``shardgames``, such as ``"sota"``.
+
+    Returns:
+        A function taking a card file's path and returning each deck's problems by deck name.
+
+    Raises:
+        UsageError: If that game provides no deck validation; the message names the games that do.
+    """
+    module_name = f"shardgames.{game}.decks"
+    validate = None
+    if game.isidentifier():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"shardgames.{game}", module_name):
+                raise  # the game's own code is broken: not the user's typo
+        else:
+            validate = getattr(module, "validate_deck_file", None)
+    if not callable(validate):
+        games = ", ".join(_games_with_module("decks")) or "none"
+        raise UsageError(f"no deck validation for game {game!r}; games with deck validation: {games}")
+    return validate  # type: ignore[no-any-return]  # the plug-in contract: (path) -> {deck: problems}
+
+
+def _check_decks(game: str, path: Path, deck: str | None) -> dict[str, list[str]]:
+    results = deck_validator(game)(path)
+    if deck is not None:
+        if deck not in results:
+            names = ", ".join(results) or "none"
+            raise UsageError(f"--deck: {str(path)!r} has no deck named {deck!r}; its decks: {names}")
+        return {deck: results[deck]}
+    if not results:
+        raise UsageError(f"{str(path)!r} holds no decklists to check")
+    return results
+
+
+def _card_row(card: Card, pool: Mapping[str, Card]) -> dict[str, Any]:
+    """One card as JSON-ready data, with its type and a one-line description of what it does."""
+    import attrs  # noqa: PLC0415 - only needed here
+
+    from shardgames.sota.cards import AllyCard, CharacterCard, PersonaCard, Variant  # noqa: PLC0415
+
+    if isinstance(card, PersonaCard):
+        kind, details = "persona", card.trait.value.capitalize()
+    elif isinstance(card, CharacterCard):
+        kind, details = "character", ""
+        if card.variant is Variant.SIGNABLE:
+            details = f"signed +{card.signed_bonus}"
+        elif card.variant is Variant.TWIN:
+            partners = [
+                other.name
+                for other in pool.values()
+                if isinstance(other, CharacterCard)
+                and other.twin_pair == card.twin_pair
+                and other is not card
+            ]
+            details = f"twin of {', '.join(partners)}"
+    elif isinstance(card, AllyCard):
+        kind, details = "ally", f"+{card.value} {card.stat.value.capitalize()}"
+    else:
+        kind, details = "trait", card.label
+    return {"type": kind, **attrs.asdict(card), "details": details}
+
+
+def _sota_card_listing(deck: str | None) -> list[dict[str, Any]]:
+    from shardgames.sota.cards import starter_decks, starter_pool  # noqa: PLC0415 - content, loaded on use
+
+    decks, pool = starter_decks(), starter_pool()
+    if deck is not None and deck not in decks:
+        raise UsageError(f"--deck: no starter deck named {deck!r}; the starter decks: {', '.join(decks)}")
+    return [
+        {
+            "name": name,
+            "title": decklist.title,
+            "theme": decklist.theme,
+            "cards": [_card_row(pool[card_id], pool) for card_id in dict.fromkeys(decklist.card_ids())],
+        }
+        for name, decklist in decks.items()
+        if deck is None or name == deck
+    ]
+
+
+def _card_listing(game: str, deck: str | None) -> list[dict[str, Any]]:
+    if game == "sota":
+        return _sota_card_listing(deck)
+    raise UsageError(f"no card list for game {game!r}; games with card lists: {', '.join(_CARD_GAMES)}")
+
+
 def _error_message(exc: BaseException) -> str:
     lines = [str(exc), *getattr(exc, "__notes__", ())]
     if isinstance(exc, UnknownGameError):
@@ -286,6 +418,53 @@ def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | No
         out.print(f"saved {len(saved)} record{'s' if len(saved) > 1 else ''} to {where}")
 
 
+def _print_deck_results(path: Path, results: dict[str, list[str]]) -> None:
+    from rich.text import Text  # noqa: PLC0415 - an optional extra
+
+    out = _console()
+    for name, problems in results.items():
+        if not problems:
+            out.print(Text.assemble(f"{name}: ", ("legal", "bold green")), soft_wrap=True)
+            continue
+        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        out.print(Text.assemble(f"{name}: ", ("illegal", "bold red"), f", {count}:"), soft_wrap=True)
+        for problem in problems:
+            out.print(f"  - {problem}", soft_wrap=True)
+    illegal = sum(bool(problems) for problems in results.values())
+    decks = f"{len(results)} deck{'s' if len(results) > 1 else ''}"
+    out.print(f"{path}: {decks} checked, {len(results) - illegal} legal, {illegal} illegal", soft_wrap=True)
+
+
+def _print_cards(game: str, listing: Sequence[dict[str, Any]]) -> None:
+    from rich import box  # noqa: PLC0415 - an optional extra
+    from rich.table import Table  # noqa: PLC0415 - an optional extra
+
+    from shardgames.sota.cards import STATS  # noqa: PLC0415 - content, loaded on use
+
+    out = _console()
+    for deck in listing:
+        title = f"{game} {deck['name']}: {deck['title']} ({len(deck['cards'])} cards)"
+        table = Table(
+            title=title,
+            title_justify="left",
+            caption=deck["theme"] or None,
+            caption_justify="left",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        table.add_column("id", overflow="fold", ratio=3)
+        table.add_column("name", overflow="fold", ratio=3)
+        table.add_column("type", ratio=1)
+        for stat in STATS:
+            table.add_column(stat.value[:3].upper(), justify="right", no_wrap=True, min_width=3)
+        table.add_column("details", ratio=2)
+        for card in deck["cards"]:
+            stats = [str(card["stats"][stat]) if "stats" in card else "" for stat in STATS]
+            kind = card.get("variant", card["type"])
+            table.add_row(card["id"], card["name"], kind, *stats, card["details"])
+        out.print(table)
+
+
 # ---------------------------------------------------------------------- the click command
 
 
@@ -334,7 +513,7 @@ def build_cli() -> click.Group:
         help="Import a module or .py file first (repeatable); with :GameClass, register that game.",
     )
     def cli() -> None:
-        """Rules engines for tabletop games: list the games, play random matches."""
+        """Rules engines for tabletop games: list the games, play random matches, check decks."""
 
     @cli.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -385,7 +564,59 @@ def build_cli() -> click.Group:
             return
         _print_match(summary, saved, save)
 
+    _add_content_commands(cli)
     return cli
+
+
+def _add_content_commands(cli: click.Group) -> None:
+    """Add the commands about game content: ``deck validate`` and ``cards``."""
+    import click  # noqa: PLC0415 - an optional extra, imported when the command runs
+
+    @cli.group("deck")
+    def deck_group() -> None:
+        """Check decklists against a game's deck construction rules."""
+
+    @deck_group.command("validate", short_help="Check every deck of a card file: legal, or each problem.")
+    @click.argument("game")
+    @click.argument("file", type=click.Path(path_type=Path))
+    @click.option("--deck", "deck", metavar="NAME", help="Check only the deck named NAME.")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+    def deck_validate_command(*, game: str, file: Path, deck: str | None, as_json: bool) -> None:
+        """Check every deck in FILE (or only --deck NAME) against GAME's rules, such as sota.
+
+        Prints each deck as legal or lists every problem. Exits with 0 when every deck checked is
+        legal, 1 when one is not, and 2 when FILE cannot be read or GAME has no deck rules.
+        """
+        results = _check_decks(game, file, deck)
+        if as_json:
+            decks = [
+                {"name": name, "legal": not problems, "problems": problems}
+                for name, problems in results.items()
+            ]
+            legal = all(not problems for problems in results.values())
+            click.echo(
+                json.dumps({"game": game, "file": str(file), "legal": legal, "decks": decks}, indent=2)
+            )
+        else:
+            _print_deck_results(file, results)
+        if any(results.values()):
+            click.get_current_context().exit(1)
+
+    @cli.command("cards", short_help="List a game's starter cards, deck by deck.")
+    @click.argument("game")
+    @click.option("--deck", "deck", metavar="NAME", help="Only the cards of the starter deck NAME.")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+    def cards_command(*, game: str, deck: str | None, as_json: bool) -> None:
+        """List GAME's starter cards (GAME is sota for now), deck by deck, or only those of --deck NAME.
+
+        The table shows each card's id, name, type or variant, stats, and what it does: the Persona trait,
+        the Signed Bonus, the twin partner, the Ally bonus, or the Trait.
+        """
+        listing = _card_listing(game, deck)
+        if as_json:
+            click.echo(json.dumps({"game": game, "decks": listing}, indent=2))
+            return
+        _print_cards(game, listing)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -78,7 +78,7 @@ def test_list_with_embers_imported_shows_its_parameters() -> None:
 def test_import_by_module_name_registers_too() -> None:
     result = invoke("--import", "embers:EmbersGame", "list", "--json")  # examples/ is on sys.path
     assert result.exit_code == 0, result.output
-    assert [g["name"] for g in json.loads(result.stdout)["games"]] == ["embers"]
+    assert [g["name"] for g in json.loads(result.stdout)["games"]] == ["embers", "sota"]
 
 
 def test_list_json() -> None:
@@ -94,10 +94,10 @@ def test_list_json() -> None:
     assert players == {"name": "players", "kind": "int 2..4", "default": 2, "doc": "number of seats"}
 
 
-def test_list_json_without_games_is_an_empty_list() -> None:
+def test_list_json_without_embers_lists_only_the_installed_games() -> None:
     result = invoke("list", "--json")
     assert result.exit_code == 0
-    assert "embers" not in [g["name"] for g in json.loads(result.stdout)["games"]]
+    assert [g["name"] for g in json.loads(result.stdout)["games"]] == ["sota"]
 
 
 # ---------------------------------------------------------------------- match
