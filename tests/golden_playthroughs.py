@@ -20,6 +20,8 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 PLAYTHROUGHS: tuple[tuple[str, str, int], ...] = (
     ("embers-2p-seed1.txt", "embers", 1),
     ("embers-3p-explicit-seed2.txt", "embers(players=3,chance=explicit,max_turns=10)", 2),
+    ("sota-2p-seed1.txt", "sota(max_turn_phases=4)", 1),
+    ("sota-3p-explicit-seed2.txt", "sota(players=3,chance=explicit,max_turn_phases=4)", 2),
 )
 
 

@@ -1,0 +1,66 @@
+"""Shards of the Artisan (SOTA): dice-and-card duels for 2 to 6 players.
+
+Load it with ``shardgames.load_game("sota")``; the rules, the card lists, the position format, the
+action encoding and the observation layout are on the SOTA page of the documentation.
+
+Examples:
+    >>> import shardgames as sg
+    >>> game = sg.load_game("sota")
+    >>> state = game.new_initial_state(seed=3)
+    >>> print(state.prompt)
+    seat 0: choose a persona
+"""
+
+from shardgames.sota.cards import (
+    AllyCard,
+    Card,
+    CardPool,
+    CharacterCard,
+    DeckEntry,
+    Decklist,
+    PersonaCard,
+    PersonaTrait,
+    Stat,
+    Stats,
+    TraitCard,
+    TraitKind,
+    Variant,
+    load_card_file,
+    starter_decks,
+    starter_pool,
+)
+from shardgames.sota.decks import deck_problems, validate_deck, validate_deck_file
+from shardgames.sota.game import SotaGame
+from shardgames.sota.heuristics import GreedyAgent
+from shardgames.sota.phases import Phase, SotaPrompt
+from shardgames.sota.state import Duel, SotaState
+from shardgames.sota.view import SotaView
+
+__all__ = [
+    "AllyCard",
+    "Card",
+    "CardPool",
+    "CharacterCard",
+    "DeckEntry",
+    "Decklist",
+    "Duel",
+    "GreedyAgent",
+    "PersonaCard",
+    "PersonaTrait",
+    "Phase",
+    "SotaGame",
+    "SotaPrompt",
+    "SotaState",
+    "SotaView",
+    "Stat",
+    "Stats",
+    "TraitCard",
+    "TraitKind",
+    "Variant",
+    "deck_problems",
+    "load_card_file",
+    "starter_decks",
+    "starter_pool",
+    "validate_deck",
+    "validate_deck_file",
+]

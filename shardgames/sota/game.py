@@ -1,0 +1,348 @@
+"""The SOTA game: parameters, decks, the card tables of one configuration, and the action space.
+
+Examples:
+    >>> import shardgames as sg
+    >>> game = sg.load_game("sota(players=3)")
+    >>> game.decklists[2].name, game.num_players, game.params["duel_positions"]
+    ('gale', 3, 3)
+    >>> state = game.new_initial_state(seed=1)
+    >>> state.current_player in (0, 1, 2)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange, Maybe
+from shardgames.kernel.errors import CardError
+from shardgames.kernel.game import Game
+from shardgames.kernel.params import int_parameter, tuple_parameter
+from shardgames.kernel.state import State
+from shardgames.sota.actions import (
+    AssignTrait,
+    ChoosePersona,
+    ChooseStat,
+    ChooseTarget,
+    Draw,
+    DrawCard,
+    DuelWith,
+    DuelWithPersona,
+    DuelWithTwins,
+    EndTurnPhase,
+    FinishRedraw,
+    KeepHand,
+    Pass,
+    Place,
+    PlayAlly,
+    Redraw,
+    RespondNormal,
+    RespondTwin,
+    RollDie,
+    Swap,
+    UseAlly,
+    UsePersonaTrait,
+    UseRAlly,
+    UseTrait,
+)
+from shardgames.sota.cards import (
+    STATS,
+    AllyCard,
+    Card,
+    CardPool,
+    CharacterCard,
+    Decklist,
+    PersonaCard,
+    PersonaTrait,
+    TraitCard,
+    TraitKind,
+    Variant,
+    load_card_file,
+    starter_decks,
+    starter_pool,
+)
+from shardgames.sota.constants import ALLY, CARDS_PER_SEAT, CHARACTER, HAND_MAX, PERSONA, TRAIT
+from shardgames.sota.events import EVENT_TYPES
+from shardgames.sota.phases import (
+    AfterDuel,
+    AskDuel,
+    AskPhase,
+    BeginTurnPhase,
+    Deal,
+    EndTurn,
+    Mill,
+    SotaPrompt,
+    StartRoll,
+)
+from shardgames.sota.position import fill_from_position
+from shardgames.sota.state import SotaState
+from shardgames.sota.view import observation_size
+
+__all__ = ["SotaGame"]
+
+_TYPE_OF = {PersonaCard: PERSONA, CharacterCard: CHARACTER, AllyCard: ALLY, TraitCard: TRAIT}
+
+SIGNED_CHOICES = ("decklist", "all", "none")
+
+
+def _deck_reference(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise TypeError(f"must be a starter deck name or a card file path, not {value!r}")
+    return value
+
+
+def _signed_choice(value: Any) -> str:
+    if value not in SIGNED_CHOICES:
+        raise ValueError(f"must be one of {', '.join(SIGNED_CHOICES)}")
+    return str(value)
+
+
+class SotaGame(Game):
+    """Shards of the Artisan: dice-and-card duels for 2 to 6 players (see the SOTA docs page).
+
+    Parameters: `players`, `decks` (starter deck names or card files, one per seat), `signed` (which
+    signable copies are signed: as the decklist says, all or none; one value or one per seat),
+    `duel_positions`, `max_turn_phases` and `chance`.
+    """
+
+    name = "sota"
+    title = "Shards of the Artisan"
+    summary = "dice-and-card duels for 2 to 6 players: empty the rival decks, then defeat their personas"
+    parameters = (
+        int_parameter("players", 2, "number of seats", low=2, high=6),
+        tuple_parameter(
+            "decks",
+            None,
+            "one deck per seat: a starter deck (ember, tide, gale, grove, umbra) or FILE.toml[#NAME]; "
+            "none deals the starter decks in order",
+            item=_deck_reference,
+            item_kind="deck",
+            min_length=1,
+            max_length=6,
+        ),
+        tuple_parameter(
+            "signed",
+            ("decklist",),
+            "which signable copies are signed: decklist, all or none (one value, or one per seat)",
+            item=_signed_choice,
+            item_kind="decklist | all | none",
+            min_length=1,
+            max_length=6,
+        ),
+        int_parameter("duel_positions", 3, "Duel Positions per player (SOTA-R5)", low=2, high=5),
+        int_parameter(
+            "max_turn_phases", 400, "turn cap: the game is a draw after this many Turn Phases", low=1
+        ),
+    )
+    state_type = SotaState
+    event_types = EVENT_TYPES
+    prompt_types = (SotaPrompt,)
+    task_types = (AskPhase, Deal, StartRoll, BeginTurnPhase, AskDuel, Mill, AfterDuel, EndTurn)
+    turn_cap_parameter = "max_turn_phases"
+    sample_configurations = (
+        "sota(players=3)",
+        "sota(players=4,duel_positions=2,max_turn_phases=40)",
+        "sota(decks=(umbra,grove),signed=(all,))",
+        "sota(players=6,max_turn_phases=30)",
+        "sota(chance=explicit,max_turn_phases=60)",
+    )
+
+    def _check_parameters(self, values: Mapping[str, Any]) -> Iterable[str]:
+        players = values["players"]
+        decks = values["decks"]
+        if decks is not None and len(decks) != players:
+            yield f"decks: give one deck per seat ({players}), not {len(decks)}"
+        signed = values["signed"]
+        if len(signed) not in (1, players):
+            yield f"signed: give one value for every seat, or one per seat ({players}), not {len(signed)}"
+        if decks is None or len(decks) == players:
+            yield from self._load_decks(values)
+
+    # ------------------------------------------------------------------ decks and card tables
+
+    def _load_decks(self, values: Mapping[str, Any]) -> Iterable[str]:
+        from shardgames.sota.decks import deck_problems  # noqa: PLC0415 - decks imports this package
+
+        players = values["players"]
+        starters = starter_decks()
+        names = list(starters)
+        references = values["decks"] or tuple(names[i % len(names)] for i in range(players))
+        pool = starter_pool()
+        decklists: list[Decklist] = []
+        problems: list[str] = []
+        for seat, reference in enumerate(references):
+            if reference in starters:
+                decklists.append(starters[reference])
+                continue
+            path, _, deck_name = reference.partition("#")
+            if not path.endswith((".toml", ".json")):
+                problems.append(
+                    f"decks[{seat}]: {reference!r} is neither a starter deck ({', '.join(names)}) "
+                    "nor a .toml or .json card file"
+                )
+                continue
+            try:
+                loaded = load_card_file(Path(path))
+            except CardError as exc:
+                problems.extend(f"decks[{seat}]: {p}" for p in exc.problems)
+                continue
+            pool = pool | loaded.cards
+            if deck_name:
+                deck = loaded.decks.get(deck_name)
+            elif len(loaded.decks) == 1:
+                deck = next(iter(loaded.decks.values()))
+            else:
+                deck = None
+            if deck is None:
+                choices = ", ".join(loaded.decks) or "none"
+                problems.append(f"decks[{seat}]: name one deck of {path} with #NAME (decks: {choices})")
+                continue
+            decklists.append(deck)
+        for seat, deck in enumerate(decklists if not problems else ()):
+            problems.extend(f"decks[{seat}] ({deck.name}): {p}" for p in deck_problems(deck, pool))
+        if not problems:
+            signed = values["signed"] * players if len(values["signed"]) == 1 else values["signed"]
+            self._build_tables(tuple(decklists), pool, tuple(signed))
+        return problems
+
+    def _build_tables(self, decklists: tuple[Decklist, ...], pool: CardPool, signed: tuple[str, ...]) -> None:
+        """Everything the rules look up about cards, indexed by kind and by instance id."""
+        self.decklists = decklists
+        self.pool = pool
+        kinds: dict[str, int] = {}
+        for deck in decklists:
+            for entry in deck.entries:
+                kinds.setdefault(entry.card_id, len(kinds))
+        self.kinds: tuple[Card, ...] = tuple(pool[card_id] for card_id in kinds)
+        size = len(decklists) * CARDS_PER_SEAT
+        self.kind_of: list[int] = [-1] * size
+        self.card_type: list[int] = [-1] * size
+        self.stats: list[tuple[int, ...]] = [()] * size
+        self.signed_bonus: list[int] = [0] * size
+        self.twin_key: list[str | None] = [None] * size
+        self.ally_stat: list[int] = [-1] * size
+        self.ally_value: list[int] = [0] * size
+        self.trait_kind: list[TraitKind | None] = [None] * size
+        self.trait_stat: list[int] = [-1] * size
+        self.persona_trait: list[PersonaTrait | None] = [None] * size
+        self.names: list[str] = [""] * size
+        self.entries: list[tuple[int, ...]] = []
+        for seat, deck in enumerate(decklists):
+            ids = []
+            for local, entry in enumerate(deck.entries):
+                card_id = seat * CARDS_PER_SEAT + local
+                ids.append(card_id)
+                card = pool[entry.card_id]
+                self.kind_of[card_id] = kinds[entry.card_id]
+                self.card_type[card_id] = _TYPE_OF[type(card)]
+                self.names[card_id] = card.name
+                if isinstance(card, PersonaCard | CharacterCard):
+                    self.stats[card_id] = card.stats.as_tuple()
+                if isinstance(card, PersonaCard):
+                    self.persona_trait[card_id] = card.trait
+                elif isinstance(card, CharacterCard):
+                    self.twin_key[card_id] = card.twin_pair
+                    is_signed = signed[seat] == "all" or (signed[seat] == "decklist" and entry.signed)
+                    if card.variant is Variant.SIGNABLE and is_signed:
+                        self.signed_bonus[card_id] = card.signed_bonus
+                elif isinstance(card, AllyCard):
+                    self.ally_stat[card_id] = card.stat.ordinal
+                    self.ally_value[card_id] = card.value
+                else:
+                    self.trait_kind[card_id] = card.kind
+                    self.trait_stat[card_id] = card.stat.ordinal if card.stat is not None else -1
+            self.entries.append(tuple(ids))
+
+    # ------------------------------------------------------------------ the action space
+
+    @property
+    def duel_positions(self) -> int:
+        """The number of Duel Positions per player."""
+        return int(self.params["duel_positions"])
+
+    def _make_codec(self) -> ActionCodec:
+        cards = IntRange(0, CARDS_PER_SEAT)
+        slots = IntRange(0, self.duel_positions)
+        values = IntRange(1, 4)
+        codec = ActionCodec(
+            [
+                ActionFamily(ChoosePersona, card=cards),
+                ActionFamily(KeepHand),
+                ActionFamily(Redraw, card=cards),
+                ActionFamily(FinishRedraw),
+                ActionFamily(Draw, n=IntRange(0, HAND_MAX + 1)),
+                ActionFamily(Place, card=cards, slot=slots),
+                ActionFamily(Swap, slot=slots, card=cards),
+                ActionFamily(Pass),
+                ActionFamily(PlayAlly, card=cards),
+                ActionFamily(AssignTrait, card=cards, slot=slots),
+                ActionFamily(DuelWith, slot=slots),
+                ActionFamily(DuelWithTwins, slot=slots),
+                ActionFamily(DuelWithPersona),
+                ActionFamily(EndTurnPhase),
+                ActionFamily(ChooseStat, stat=Choice(STATS)),
+                ActionFamily(ChooseTarget, seat=IntRange(0, self.num_players), slot=Maybe(slots)),
+                ActionFamily(RespondTwin),
+                ActionFamily(RespondNormal),
+                ActionFamily(UseTrait, slot=slots),
+                ActionFamily(UsePersonaTrait),
+                ActionFamily(UseAlly, value=values),
+                ActionFamily(
+                    UseRAlly, agility=values, vitality=values, luck=values, magic=values, charisma=values
+                ),
+            ],
+            chance_families=[
+                ActionFamily(DrawCard, kind=IntRange(0, len(self.kinds))),
+                ActionFamily(RollDie, face=IntRange(1, 7)),
+            ],
+        )
+        self._make_id_tables(codec)
+        return codec
+
+    def _make_id_tables(self, codec: ActionCodec) -> None:
+        """Action ids the rules look up on the hot path, computed once."""
+        encode = codec.encode
+        k = self.duel_positions
+        locals_ = range(CARDS_PER_SEAT)
+        self.id_choose_persona = [encode(ChoosePersona(c)) for c in locals_]
+        self.id_keep_hand = encode(KeepHand())
+        self.id_redraw = [encode(Redraw(c)) for c in locals_]
+        self.id_finish_redraw = encode(FinishRedraw())
+        self.id_draw = [encode(Draw(n)) for n in range(HAND_MAX + 1)]
+        self.id_place = [[encode(Place(c, s)) for s in range(k)] for c in locals_]
+        self.id_swap = [[encode(Swap(s, c)) for c in locals_] for s in range(k)]
+        self.id_pass = encode(Pass())
+        self.id_play_ally = [encode(PlayAlly(c)) for c in locals_]
+        self.id_assign_trait = [[encode(AssignTrait(c, s)) for s in range(k)] for c in locals_]
+        self.id_duel_with = [encode(DuelWith(s)) for s in range(k)]
+        self.id_duel_twins = [encode(DuelWithTwins(s)) for s in range(k)]
+        self.id_duel_persona = encode(DuelWithPersona())
+        self.id_end_turn_phase = encode(EndTurnPhase())
+        self.id_choose_stat = [encode(ChooseStat(stat)) for stat in STATS]
+        self.id_target = [
+            [encode(ChooseTarget(seat, s)) for s in range(k)] + [encode(ChooseTarget(seat, None))]
+            for seat in range(self.num_players)
+        ]
+        self.id_respond_twin = encode(RespondTwin())
+        self.id_respond_normal = encode(RespondNormal())
+        self.id_use_trait = [encode(UseTrait(s)) for s in range(k)]
+        self.id_use_persona = encode(UsePersonaTrait())
+        self.id_use_ally = [0, *(encode(UseAlly(v)) for v in (1, 2, 3))]
+        self.id_r_ally = {values: encode(UseRAlly(*values)) for values in product((1, 2, 3), repeat=5)}
+        self.draw_action = tuple(DrawCard(kind) for kind in range(len(self.kinds)))
+        self.die_action = (RollDie(1), *(RollDie(face) for face in range(1, 7)))
+        self.die_outcomes = tuple((RollDie(face), 1) for face in range(1, 7))
+
+    # ------------------------------------------------------------------ states and views
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """See `shardgames.sota.view` for the layout."""
+        return (observation_size(self),)
+
+    def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
+        assert isinstance(state, SotaState)
+        fill_from_position(self, state, position)

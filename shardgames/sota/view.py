@@ -1,0 +1,330 @@
+"""What one SOTA seat sees (SOTA-R22), determinisation, and the observation tensor.
+
+Hidden from a seat: the other seats' hands, the order of every deck, and the cards another seat put
+under its deck by a redraw or a swap. Public: everything on the table (Personas, Duel Positions,
+Traits, Ally stacks, Fractured Shards), deck and hand sizes, dice and running totals.
+
+**Observation layout** (`observation_tensor`, float32, length `observation_size(game)`), with ``k``
+Duel Positions and ``n`` seats. First one block per seat, the viewing seat first and then the others in
+seat order after it:
+
+| offset | size | content |
+|---|---|---|
+| 0 | 1 | still in the game |
+| 1 | 1 | the active seat |
+| 2 | 1 | hand size / 5 |
+| 3 | 1 | deck size / 52 |
+| 4 | 1 | Fractured Shards / 52 |
+| 5 | 1 | has taken part in a Twin Duel this Turn Phase |
+| 6 | 5 | Persona stats / 7 (zeros until chosen) |
+| 11 | 4 | Persona trait, one-hot (flourish, muse, critique, encore) |
+| 15 | 23 k | each Duel Position, 23 values (below) |
+| 15 + 23 k | 15 | Ally Positions: per stat, the number of +1, +2 and +3 Allies / 5 |
+
+A Duel Position's 23 values: occupied; the Character's stats / 6 (5); its variant, one-hot (standard,
+signable, twin); its Signed Bonus; its twin partner is also in position; it holds a Trait; the Trait's
+kind, one-hot (6, `TraitKind` order); the Trait's stat, one-hot (5).
+
+Then the global block:
+
+| size | content |
+|---|---|
+| 5 | stats used this Turn Phase |
+| 1 | Turn Phase / turn cap |
+| 17 | the pending phase, one-hot (`Phase` order) |
+| 1 | this seat is to act |
+| 1 | a duel is in progress |
+| 5 | the duel stat, one-hot |
+| 2 | this seat is the attacker, the defender |
+| 2 | attacker and defender dice / 12 |
+| 2 | attacker and defender modifiers / 10 |
+| 2 | attacker and defender Stat Totals / 30 |
+| 1 | consecutive passes / 2 |
+| 130 | this seat's hand, card by card: five blocks of 26 values (below) |
+
+A hand card's 26 values: its type, one-hot (Persona, Character, Ally, Trait); a Character's stats / 6
+(5); an Ally's stat, one-hot (5), and value / 3; a Trait's kind, one-hot (6), and stat, one-hot (5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.views import View, deal
+from shardgames.kernel.zones import DeckView, HandView, unknown_cards
+from shardgames.sota.cards import PersonaTrait, TraitKind, Variant
+from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
+from shardgames.sota.phases import Phase
+
+if TYPE_CHECKING:
+    from shardgames.sota.game import SotaGame
+    from shardgames.sota.state import Duel, SotaState
+
+__all__ = ["DuelView", "SotaView", "make_view", "observation_size"]
+
+SEAT_BLOCK = 30
+SLOT_BLOCK = 23
+HAND_CARD_BLOCK = 26
+GLOBAL_BLOCK = 5 + 1 + len(Phase) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + 5 * HAND_CARD_BLOCK
+_PHASES = tuple(Phase)
+_PERSONA_TRAITS = tuple(PersonaTrait)
+_TRAIT_KINDS = tuple(TraitKind)
+_VARIANTS = (Variant.STANDARD, Variant.SIGNABLE, Variant.TWIN)
+
+
+def observation_size(game: SotaGame) -> int:
+    """The length of the observation vector of `game`."""
+    return game.num_players * (SEAT_BLOCK + SLOT_BLOCK * game.duel_positions) + GLOBAL_BLOCK
+
+
+@attrs.frozen
+class DuelView:
+    """A frozen copy of the duel in progress (see `shardgames.sota.state.Duel`)."""
+
+    attacker: int
+    unit: tuple[int, ...]
+    stat: int
+    defender: int
+    target: tuple[int, ...]
+    dice: tuple[int, ...]
+    rolled: int
+    bonus: tuple[int, ...]
+    used: int
+    spent: tuple[tuple[int, ...], ...]
+    to_act: int
+    passes: int
+    reroll_side: int
+    reroll_left: int
+    winner: int
+    totals: tuple[int, int]
+
+    @classmethod
+    def of(cls, state: SotaState, duel: Duel) -> DuelView:
+        """A frozen copy of `duel`, with the current Stat Totals."""
+        from shardgames.sota.duel import current_totals  # noqa: PLC0415 - duel imports the state
+
+        return cls(
+            duel.attacker,
+            duel.unit,
+            duel.stat,
+            duel.defender,
+            duel.target,
+            tuple(duel.dice),
+            duel.rolled,
+            tuple(duel.bonus),
+            duel.used,
+            tuple(duel.spent),
+            duel.to_act,
+            duel.passes,
+            duel.reroll_side,
+            duel.reroll_left,
+            duel.winner,
+            current_totals(state, duel),
+        )
+
+    def thaw(self) -> Duel:
+        """A mutable `Duel` with these values."""
+        from shardgames.sota.state import Duel  # noqa: PLC0415 - state imports this module
+
+        return Duel(
+            self.attacker,
+            self.unit,
+            self.stat,
+            self.defender,
+            self.target,
+            list(self.dice),
+            self.rolled,
+            list(self.bonus),
+            self.used,
+            list(self.spent),
+            self.to_act,
+            self.passes,
+            self.reroll_side,
+            self.reroll_left,
+            self.winner,
+            self.totals if self.winner > -2 else (0, 0),
+        )
+
+
+@attrs.frozen
+class SotaView(View):
+    """One seat's view of a SOTA game (see the module docstring for what is hidden)."""
+
+    persona: tuple[int, ...]
+    options: tuple[tuple[int, ...], ...]
+    hands: tuple[HandView, ...]
+    decks: tuple[DeckView, ...]
+    slots: tuple[int, ...]
+    traits: tuple[int, ...]
+    allies: tuple[tuple[int, ...], ...]
+    shards: tuple[tuple[int, ...], ...]
+    removed: tuple[tuple[int, ...], ...]
+    alive: tuple[bool, ...]
+    active: int
+    used_stats: int
+    twin_used: int
+    encore_used: tuple[int, ...]
+    rolls: tuple[int, ...]
+    duel: DuelView | None
+    unknown: tuple[tuple[int, ...], ...]
+
+    def _sample_state(self, rng: Rng) -> SotaState:
+        state = self.blank_state(rng)
+        from shardgames.sota.state import SotaState  # noqa: PLC0415 - state imports this module
+
+        assert isinstance(state, SotaState)
+        game = state.game
+        state.persona = list(self.persona)
+        state.options = list(self.options)
+        state.slots = list(self.slots)
+        state.traits = list(self.traits)
+        state.allies = list(self.allies)
+        state.shards = list(self.shards)
+        state.removed = list(self.removed)
+        state.alive = list(self.alive)
+        state.active = self.active
+        state.used_stats = self.used_stats
+        state.twin_used = self.twin_used
+        state.encore_used = self.encore_used
+        state.rolls = self.rolls
+        state.duel = None if self.duel is None else self.duel.thaw()
+        kind_of = game.kind_of.__getitem__
+        for seat in range(game.num_players):
+            hands, decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of)
+            state.hands.append(hands[0])
+            state.decks.append(decks[0])
+        return state
+
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        """This view as a vector (see the module docstring for the layout)."""
+        game = self.game
+        assert hasattr(game, "duel_positions")
+        k: int = game.duel_positions
+        n = game.num_players
+        out = np.zeros(observation_size(game), dtype=np.float32)  # type: ignore[arg-type]
+        offset = 0
+        for rank in range(n):
+            seat = (self.player + rank) % n
+            offset = _seat_block(self, game, seat, out, at=offset, k=k)  # type: ignore[arg-type]
+        _global_block(self, game, out, offset)  # type: ignore[arg-type]
+        return out
+
+
+def _seat_block(
+    view: SotaView, game: SotaGame, seat: int, out: npt.NDArray[np.float32], *, at: int, k: int
+) -> int:
+    out[at] = view.alive[seat]
+    out[at + 1] = seat == view.active
+    out[at + 2] = view.hands[seat].size / 5
+    out[at + 3] = view.decks[seat].size / 52
+    out[at + 4] = len(view.shards[seat]) / 52
+    out[at + 5] = view.twin_used >> seat & 1
+    persona = view.persona[seat]
+    if persona >= 0:
+        out[at + 6 : at + 11] = np.asarray(game.stats[persona], dtype=np.float32) / 7
+        persona_trait = game.persona_trait[persona]
+        assert persona_trait is not None
+        out[at + 11 + _PERSONA_TRAITS.index(persona_trait)] = 1
+    at += SEAT_BLOCK - 15
+    keys = [game.twin_key[c] if c >= 0 else None for c in view.slots[seat * k : seat * k + k]]
+    for slot in range(k):
+        card = view.slots[seat * k + slot]
+        if card >= 0:
+            out[at] = 1
+            out[at + 1 : at + 6] = np.asarray(game.stats[card], dtype=np.float32) / 6
+            card_def = game.kinds[game.kind_of[card]]
+            variant = getattr(card_def, "variant", Variant.STANDARD)
+            out[at + 6 + _VARIANTS.index(variant)] = 1
+            out[at + 9] = game.signed_bonus[card]
+            out[at + 10] = keys[slot] is not None and keys.count(keys[slot]) == 2
+            trait = view.traits[seat * k + slot]
+            if trait >= 0:
+                out[at + 11] = 1
+                kind = game.trait_kind[trait]
+                assert kind is not None
+                out[at + 12 + _TRAIT_KINDS.index(kind)] = 1
+                if game.trait_stat[trait] >= 0:
+                    out[at + 18 + game.trait_stat[trait]] = 1
+        at += SLOT_BLOCK
+    for stat in range(5):
+        for card in view.allies[seat * 5 + stat]:
+            out[at + stat * 3 + game.ally_value[card] - 1] += 1 / 5
+    return at + 15
+
+
+def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], at: int) -> None:
+    for stat in range(5):
+        out[at + stat] = view.used_stats >> stat & 1
+    at += 5
+    cap = game.turn_cap or 1
+    out[at] = view.turn / cap
+    at += 1
+    prompt = view.prompt
+    phase = getattr(prompt, "phase", None)
+    if phase is not None:
+        out[at + _PHASES.index(phase)] = 1
+    at += len(_PHASES)
+    out[at] = view.is_my_turn
+    at += 1
+    duel = view.duel
+    if duel is not None:
+        out[at] = 1
+        if duel.stat >= 0:
+            out[at + 1 + duel.stat] = 1
+        out[at + 6] = duel.attacker == view.player
+        out[at + 7] = duel.defender == view.player
+        out[at + 8] = (duel.dice[0] + duel.dice[1]) / 12
+        out[at + 9] = (duel.dice[2] + duel.dice[3]) / 12
+        out[at + 10] = duel.bonus[0] / 10
+        out[at + 11] = duel.bonus[1] / 10
+        out[at + 12] = duel.totals[0] / 30
+        out[at + 13] = duel.totals[1] / 30
+        out[at + 14] = duel.passes / 2
+    at += 15
+    for card in view.hands[view.player].cards[:5]:
+        if card is None:  # pragma: no cover - a seat always knows its own hand
+            continue
+        kind = game.card_type[card]
+        out[at + kind] = 1
+        if kind in (PERSONA, CHARACTER):
+            out[at + 4 : at + 9] = np.asarray(game.stats[card], dtype=np.float32) / 6
+        elif kind == ALLY:
+            out[at + 9 + game.ally_stat[card]] = 1
+            out[at + 14] = game.ally_value[card] / 3
+        elif kind == TRAIT:
+            trait_kind = game.trait_kind[card]
+            assert trait_kind is not None
+            out[at + 15 + _TRAIT_KINDS.index(trait_kind)] = 1
+            if game.trait_stat[card] >= 0:
+                out[at + 21 + game.trait_stat[card]] = 1
+        at += HAND_CARD_BLOCK
+
+
+def make_view(state: SotaState, player: int) -> SotaView:
+    """The view of `player` (see `State.view`)."""
+    n = state.game.num_players
+    return SotaView(
+        **View.base_fields(state, player),
+        persona=tuple(state.persona),
+        options=tuple(state.options),
+        hands=tuple(hand.censor(player) for hand in state.hands),
+        decks=tuple(deck.censor(player) for deck in state.decks),
+        slots=tuple(state.slots),
+        traits=tuple(state.traits),
+        allies=tuple(state.allies),
+        shards=tuple(state.shards),
+        removed=tuple(state.removed),
+        alive=tuple(state.alive),
+        active=state.active,
+        used_stats=state.used_stats,
+        twin_used=state.twin_used,
+        encore_used=state.encore_used,
+        rolls=state.rolls,
+        duel=None if state.duel is None else DuelView.of(state, state.duel),
+        unknown=tuple(unknown_cards((state.hands[seat], state.decks[seat]), player) for seat in range(n)),
+    )
