@@ -59,16 +59,8 @@ def run_ask_duel(s: SotaState, task: AskDuel) -> None:
 
 def twin_pairs(s: SotaState, seat: int) -> list[tuple[int, int]]:
     """The pairs of matching twins in `seat`'s Duel Positions, as (first, second) positions."""
-    game = s.game
     base = s.seat_slots(seat).start
-    keys = [game.twin_key[c] if c >= 0 else None for c in s.slots[base : base + game.duel_positions]]
-    return [
-        (first, second)
-        for first, key in enumerate(keys)
-        if key is not None
-        for second in range(first + 1, len(keys))
-        if keys[second] == key
-    ]
+    return s.game.twin_pairs(s.slots[base : base + s.game.duel_positions])
 
 
 def legal_unit(s: SotaState, seat: int) -> Iterable[int]:

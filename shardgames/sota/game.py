@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -65,6 +65,7 @@ from shardgames.sota.cards import (
     starter_pool,
 )
 from shardgames.sota.constants import ALLY, CARDS_PER_SEAT, CHARACTER, HAND_MAX, PERSONA, TRAIT
+from shardgames.sota.decks import deck_problems
 from shardgames.sota.events import EVENT_TYPES
 from shardgames.sota.phases import (
     AfterDuel,
@@ -164,8 +165,6 @@ class SotaGame(Game):
     # ------------------------------------------------------------------ decks and card tables
 
     def _load_decks(self, values: Mapping[str, Any]) -> Iterable[str]:
-        from shardgames.sota.decks import deck_problems  # noqa: PLC0415 - decks imports this package
-
         players = values["players"]
         starters = starter_decks()
         names = list(starters)
@@ -255,6 +254,21 @@ class SotaGame(Game):
                     self.trait_kind[card_id] = card.kind
                     self.trait_stat[card_id] = card.stat.ordinal if card.stat is not None else -1
             self.entries.append(tuple(ids))
+
+    def twin_pairs(self, row: Sequence[int]) -> list[tuple[int, int]]:
+        """The matching twin pairs in a row of Duel Positions (card ids, -1 for empty), as position pairs.
+
+        Two halves match when they carry the same pair key and are different cards: two copies of one
+        half are not a pair (SOTA-11).
+        """
+        keys = [self.twin_key[c] if c >= 0 else None for c in row]
+        return [
+            (first, second)
+            for first, key in enumerate(keys)
+            if key is not None
+            for second in range(first + 1, len(keys))
+            if keys[second] == key and self.kind_of[row[second]] != self.kind_of[row[first]]
+        ]
 
     # ------------------------------------------------------------------ the action space
 

@@ -231,10 +231,7 @@ def _plans(view: SotaView) -> list[tuple[float, int, tuple[int, ...], int, int, 
     elif mine:
         units = [(s,) for s in mine]
         if not view.twin_used >> me & 1:
-            keys = {s: game.twin_key[_slot_card(view, me, s)] for s in mine}
-            units += [
-                (a, b) for a in mine for b in mine if a < b and keys[a] is not None and keys[a] == keys[b]
-            ]
+            units += game.twin_pairs(view.slots[me * k : me * k + k])
     else:
         units = [()]
     stats = [s for s in range(5) if not view.used_stats >> s & 1]
@@ -288,10 +285,8 @@ def _twin_response(view: SotaView, legal: Sequence[Action]) -> Action | None:
     slot = duel.target[0]
     single = _unit_value(view, view.player, (slot,), duel.stat)
     k = game.duel_positions
-    key = game.twin_key[_slot_card(view, view.player, slot)]
-    partner = next(
-        s for s in range(k) if s != slot and game.twin_key[_slot_card(view, view.player, s)] == key
-    )
+    row = view.slots[view.player * k : view.player * k + k]
+    partner = next(b if a == slot else a for a, b in game.twin_pairs(row) if slot in (a, b))
     pair = _unit_value(view, view.player, (slot, partner), duel.stat)
     alone, together = win_probability(single - attack), win_probability(pair - attack)
     return RespondTwin() if alone < 0.5 <= together or together - alone > 0.35 else RespondNormal()

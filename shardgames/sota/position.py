@@ -289,10 +289,8 @@ def _unit(where: str, raw: Any, s: SotaState, seat: int, problems: list[str]) ->
         if not 0 <= slot < k or s.slots[seat * k + slot] < 0:
             problems.append(f"{where}: seat {seat} has no Character in Duel Position {slot}")
             return ()
-    if len(slots) == 2:
-        keys = [s.game.twin_key[s.slots[seat * k + i]] for i in slots]
-        if keys[0] is None or keys[0] != keys[1]:
-            problems.append(f"{where}: Duel Positions {slots[0]} and {slots[1]} do not hold a twin pair")
+    if len(slots) == 2 and slots not in s.game.twin_pairs(s.slots[seat * k : seat * k + k]):
+        problems.append(f"{where}: Duel Positions {slots[0]} and {slots[1]} do not hold a twin pair")
     return slots
 
 

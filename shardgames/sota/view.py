@@ -231,7 +231,7 @@ def _seat_block(
         assert persona_trait is not None
         out[at + 11 + _PERSONA_TRAITS.index(persona_trait)] = 1
     at += SEAT_BLOCK - 15
-    keys = [game.twin_key[c] if c >= 0 else None for c in view.slots[seat * k : seat * k + k]]
+    paired = {slot for pair in game.twin_pairs(view.slots[seat * k : seat * k + k]) for slot in pair}
     for slot in range(k):
         card = view.slots[seat * k + slot]
         if card >= 0:
@@ -241,7 +241,7 @@ def _seat_block(
             variant = getattr(card_def, "variant", Variant.STANDARD)
             out[at + 6 + _VARIANTS.index(variant)] = 1
             out[at + 9] = game.signed_bonus[card]
-            out[at + 10] = keys[slot] is not None and keys.count(keys[slot]) == 2
+            out[at + 10] = slot in paired
             trait = view.traits[seat * k + slot]
             if trait >= 0:
                 out[at + 11] = 1
