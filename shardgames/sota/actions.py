@@ -175,12 +175,13 @@ class DuelWith(Action):
 
 @attrs.frozen
 class DuelWithTwins(Action):
-    """Twin Duel with the pair whose first half is in own Duel Position `slot` (SOTA-47)."""
+    """Twin Duel with the matching twins in own Duel Positions `slot` and `partner` (SOTA-47)."""
 
     slot: int
+    partner: int
 
     def __str__(self) -> str:
-        return f"twin duel with the pair from position {self.slot}"
+        return f"twin duel with positions {self.slot} and {self.partner}"
 
 
 @attrs.frozen

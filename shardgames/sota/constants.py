@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+DUEL_POSITIONS = 3
+"""Duel Positions per player by default (SOTA-R5; the ``duel_positions`` parameter changes it)."""
+MAX_DECK = 52
+"""The most cards of a Shard Deck, its Persona included (SOTA-3, R3)."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""The number of seats (SOTA-R1)."""
+MAX_TURN_PHASES = 400
+"""The default turn cap: a draw after this many Turn Phases (SOTA-R21)."""
+
 CARDS_PER_SEAT = 64
 """Instance ids of seat s are 64*s + i, where i is the card's index in the seat's decklist."""
 SEAT_SHIFT = 6

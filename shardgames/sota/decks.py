@@ -42,6 +42,7 @@ from shardgames.sota.cards import (
     load_card_file,
     starter_pool,
 )
+from shardgames.sota.constants import MAX_DECK
 
 __all__ = [
     "MAX_ALLIES_PER_VALUE",
@@ -55,7 +56,6 @@ __all__ = [
 ]
 
 #: The most cards a Shard Deck holds, its Persona included (SOTA-3, D6).
-MAX_DECK = 52
 #: The most cards besides the Persona (SOTA-R3).
 MAX_OTHER_CARDS = MAX_DECK - 1
 #: The most Personas a decklist may offer to choose from (a Starter Deck has 3, SOTA-5, R3).

@@ -77,7 +77,7 @@ def legal_unit(s: SotaState, seat: int) -> Iterable[int]:
         return ids
     ids.extend(game.id_duel_with[i] for i in occupied)
     if not s.twin_used >> seat & 1:
-        ids.extend(game.id_duel_twins[first] for first, _ in twin_pairs(s, seat))
+        ids.extend(game.id_duel_twins[first][second] for first, second in twin_pairs(s, seat))
     return ids
 
 
@@ -89,7 +89,7 @@ def apply_unit(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     if isinstance(action, DuelWith):
         unit: tuple[int, ...] = (action.slot,)
     elif isinstance(action, DuelWithTwins):
-        unit = next(pair for pair in twin_pairs(s, seat) if pair[0] == action.slot)
+        unit = (action.slot, action.partner)
     else:
         unit = ()
     s.duel = Duel(attacker=seat, unit=unit)

@@ -64,7 +64,18 @@ from shardgames.sota.cards import (
     starter_decks,
     starter_pool,
 )
-from shardgames.sota.constants import ALLY, CARDS_PER_SEAT, CHARACTER, HAND_MAX, PERSONA, TRAIT
+from shardgames.sota.constants import (
+    ALLY,
+    CARDS_PER_SEAT,
+    CHARACTER,
+    DUEL_POSITIONS,
+    HAND_MAX,
+    MAX_PLAYERS,
+    MAX_TURN_PHASES,
+    MIN_PLAYERS,
+    PERSONA,
+    TRAIT,
+)
 from shardgames.sota.decks import deck_problems
 from shardgames.sota.events import EVENT_TYPES
 from shardgames.sota.phases import (
@@ -113,7 +124,7 @@ class SotaGame(Game):
     title = "Shards of the Artisan"
     summary = "dice-and-card duels for 2 to 6 players: empty the rival decks, then defeat their personas"
     parameters = (
-        int_parameter("players", 2, "number of seats", low=2, high=6),
+        int_parameter("players", MIN_PLAYERS, "number of seats", low=MIN_PLAYERS, high=MAX_PLAYERS),
         tuple_parameter(
             "decks",
             None,
@@ -133,9 +144,12 @@ class SotaGame(Game):
             min_length=1,
             max_length=6,
         ),
-        int_parameter("duel_positions", 3, "Duel Positions per player (SOTA-R5)", low=2, high=5),
+        int_parameter("duel_positions", DUEL_POSITIONS, "Duel Positions per player (SOTA-R5)", low=2, high=5),
         int_parameter(
-            "max_turn_phases", 400, "turn cap: the game is a draw after this many Turn Phases", low=1
+            "max_turn_phases",
+            MAX_TURN_PHASES,
+            "turn cap: the game is a draw after this many Turn Phases",
+            low=1,
         ),
     )
     state_type = SotaState
@@ -294,7 +308,7 @@ class SotaGame(Game):
                 ActionFamily(PlayAlly, card=cards),
                 ActionFamily(AssignTrait, card=cards, slot=slots),
                 ActionFamily(DuelWith, slot=slots),
-                ActionFamily(DuelWithTwins, slot=slots),
+                ActionFamily(DuelWithTwins, slot=slots, partner=slots),
                 ActionFamily(DuelWithPersona),
                 ActionFamily(EndTurnPhase),
                 ActionFamily(ChooseStat, stat=Choice(STATS)),
@@ -332,7 +346,7 @@ class SotaGame(Game):
         self.id_play_ally = [encode(PlayAlly(c)) for c in locals_]
         self.id_assign_trait = [[encode(AssignTrait(c, s)) for s in range(k)] for c in locals_]
         self.id_duel_with = [encode(DuelWith(s)) for s in range(k)]
-        self.id_duel_twins = [encode(DuelWithTwins(s)) for s in range(k)]
+        self.id_duel_twins = [[encode(DuelWithTwins(s, p)) for p in range(k)] for s in range(k)]
         self.id_duel_persona = encode(DuelWithPersona())
         self.id_end_turn_phase = encode(EndTurnPhase())
         self.id_choose_stat = [encode(ChooseStat(stat)) for stat in STATS]

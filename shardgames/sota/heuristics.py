@@ -262,7 +262,7 @@ def _duel_unit(view: SotaView, legal: Sequence[Action]) -> Action | None:
     unit = plans[0][2]
     if not unit:
         return DuelWithPersona()
-    return DuelWith(unit[0]) if len(unit) == 1 else DuelWithTwins(unit[0])
+    return DuelWith(unit[0]) if len(unit) == 1 else DuelWithTwins(unit[0], unit[1])
 
 
 def _duel_stat(view: SotaView, legal: Sequence[Action]) -> Action | None:

@@ -156,6 +156,32 @@ def fill_from_position(game: SotaGame, s: SotaState, position: Mapping[str, Any]
         problems.append(f"active: seat {s.active} is out")
     if sum(s.alive) < 2:
         problems.append("players: at least two seats must still be in the game")
+    _fill_flags(s, position, problems)
+    try:
+        phase = Phase(position.get("phase", Phase.DUEL_UNIT))
+    except ValueError:
+        choices = ", ".join(p.value for p in (*_STEP_PHASES, Phase.DUEL_UNIT, *_DUEL_PHASES))
+        problems.append(f"phase: {position.get('phase')!r} is not one of {choices}")
+        phase = Phase.DUEL_UNIT
+    if phase not in (*_STEP_PHASES, Phase.DUEL_UNIT, *_DUEL_PHASES):
+        problems.append(f"phase: positions start in play, not at {phase.value!r}")
+    if phase is Phase.GATHER and s.turn == 1:
+        problems.append("phase: there is no Gather in Turn Phase 1 (SOTA-28)")
+    if phase in _DUEL_PHASES:
+        _fill_duel(game, s, phase, position.get("duel"), problems)
+    elif "duel" in position:
+        problems.append(
+            f"duel: a duel in progress needs a phase of {', '.join(p.value for p in _DUEL_PHASES)}"
+        )
+    to_act = _int("to_act", position.get("to_act"), 0, n - 1, default=s.active, problems=problems)
+    if problems:
+        raise PositionError("sota position", problems)
+    _queue(s, phase, to_act)
+
+
+def _fill_flags(s: SotaState, position: Mapping[str, Any], problems: list[str]) -> None:
+    """The stats used and the Twin Duels fought this Turn Phase."""
+    n = s.game.num_players
     used = position.get("used_stats", [])
     if not isinstance(used, list):
         problems.append("used_stats: must be a list of stats")
@@ -170,24 +196,6 @@ def fill_from_position(game: SotaGame, s: SotaState, position: Mapping[str, Any]
         twin_used = []
     for seat in twin_used:
         s.twin_used |= 1 << seat
-    try:
-        phase = Phase(position.get("phase", Phase.DUEL_UNIT))
-    except ValueError:
-        choices = ", ".join(p.value for p in (*_STEP_PHASES, Phase.DUEL_UNIT, *_DUEL_PHASES))
-        problems.append(f"phase: {position.get('phase')!r} is not one of {choices}")
-        phase = Phase.DUEL_UNIT
-    if phase not in (*_STEP_PHASES, Phase.DUEL_UNIT, *_DUEL_PHASES):
-        problems.append(f"phase: positions start in play, not at {phase.value!r}")
-    if phase in _DUEL_PHASES:
-        _fill_duel(game, s, phase, position.get("duel"), problems)
-    elif "duel" in position:
-        problems.append(
-            f"duel: a duel in progress needs a phase of {', '.join(p.value for p in _DUEL_PHASES)}"
-        )
-    to_act = _int("to_act", position.get("to_act"), 0, n - 1, default=s.active, problems=problems)
-    if problems:
-        raise PositionError("sota position", problems)
-    _queue(s, phase, to_act)
 
 
 def _fill_seat(game: SotaGame, s: SotaState, seat: int, raw: Any, problems: list[str]) -> None:

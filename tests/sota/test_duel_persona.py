@@ -52,7 +52,7 @@ def encore_seat(**fields: object) -> dict[str, object]:
     ("positions", "unit", "declared_unit"),
     [
         (["ex-j"], DuelWith(0), ("J, Magic 6",)),
-        (["livaris", "saravel"], DuelWithTwins(0), ("Livaris", "Saravel")),
+        (["livaris", "saravel"], DuelWithTwins(0, 1), ("Livaris", "Saravel")),
     ],
     ids=["character", "twin-pair"],
 )

@@ -63,7 +63,7 @@ def test_sota_47_the_pair_is_a_duelling_unit_when_both_halves_are_in_duel_positi
         DuelWith(0),
         DuelWith(1),
         DuelWith(2),
-        DuelWithTwins(0),
+        DuelWithTwins(0, 2),
         EndTurnPhase(),
     }
 
@@ -84,7 +84,7 @@ def test_sota_47_a_twin_duel_starts_from_the_character_duel_or_the_persona_duel(
 ) -> None:
     """SOTA-47, R17(b): the Twin Duel may be started from the Character Duel or from the Persona Duel."""
     state = start(seat(positions=PAIR), seat(positions=defender))
-    state.apply_action(DuelWithTwins(0))
+    state.apply_action(DuelWithTwins(0, 1))
     state.apply_action(ChooseStat(Stat.MAGIC))
     assert state.legal_actions() == (ChooseTarget(1, target),)
     state.apply_action(ChooseTarget(1, target))
@@ -334,7 +334,7 @@ def test_sota_dx8_after_one_twin_duel_the_pair_option_is_gone_for_the_turn_phase
     """DX8 (SOTA-47, R17): after one Twin Duel, the pair option is absent for the rest of the Turn Phase;
     each twin may still duel alone."""
     state = start(seat(positions=PAIR), seat(positions=["ex-c", "ex-d"]))
-    assert DuelWithTwins(0) in state.legal_actions()
+    assert DuelWithTwins(0, 1) in state.legal_actions()
     challenge(state, (0, 1), "magic", (1, 0))
     roll(state, 3, 3, 1, 1)  # 11+6 against 6+2
     assert last_duel(state).winner == 0
