@@ -76,7 +76,7 @@ def challenge(
     if unit == "persona":
         state.apply_action(DuelWithPersona())
     elif isinstance(unit, tuple):
-        state.apply_action(DuelWithTwins(unit[0]))
+        state.apply_action(DuelWithTwins(*unit))
     else:
         assert isinstance(unit, int)
         state.apply_action(DuelWith(unit))
