@@ -21,6 +21,8 @@ from shardgames.sota.actions import (
     RollDie,
 )
 from shardgames.sota.constants import LOCAL_MASK
+from shardgames.sota.events import DuelDeclared, DuelResolved
+from shardgames.sota.phases import Phase
 
 DATA = Path(__file__).parent / "sota" / "data" / "scenarios.toml"
 
@@ -116,3 +118,19 @@ def names(state: SotaState, cards: Any) -> list[str]:
 def stats_left(state: SotaState) -> set[str]:
     """The stats the active seat may still choose."""
     return {s.value for i, s in enumerate(Stat) if not state.used_stats >> i & 1}
+
+
+def last_duel(state: SotaState) -> DuelResolved:
+    """The latest resolved duel."""
+    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
+
+
+def last_declared(state: SotaState) -> DuelDeclared:
+    """The latest declared duel."""
+    return [e for e in state.events if isinstance(e, DuelDeclared)][-1]
+
+
+def phase(state: SotaState) -> Phase | None:
+    """The phase of the pending decision (None once the game is over)."""
+    prompt = state.prompt
+    return None if prompt is None else getattr(prompt, "phase", None)

@@ -12,7 +12,9 @@ import pytest
 from sota_scenarios import (
     card,
     challenge,
+    last_duel,
     names,
+    phase,
     roll,
     scenario_game,
     seat,
@@ -40,18 +42,9 @@ from shardgames.sota.phases import Phase
 ONE_OF_EACH = [f"ex-ally-{stat.value}-1" for stat in Stat]
 
 
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
-
-
 def totals(state: SotaState) -> tuple[int, int]:
     result = last_duel(state)
     return (result.attacker_total, result.defender_total)
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def stack(state: SotaState, owner: int, stat: Stat) -> list[str]:

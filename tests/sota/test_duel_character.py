@@ -8,21 +8,23 @@ be used, so the modifier window passes by itself (E4).
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import card, challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import (
+    card,
+    challenge,
+    last_duel,
+    mill_fillers,
+    names,
+    phase,
+    roll,
+    seat,
+    start,
+    stats_left,
+)
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
-from shardgames.sota.events import CardMilled, CardReturned, DuelDeclared, DuelResolved, TurnPhaseEnded
+from shardgames.sota.events import CardMilled, CardReturned, DuelDeclared, TurnPhaseEnded
 from shardgames.sota.phases import Phase
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def with_trait(character: str, trait: str = "ex-siphon-magic") -> dict[str, str]:

@@ -8,7 +8,18 @@ scenario starts at P1's duel-loop decision. Games run in explicit-chance mode, s
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import card, challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import (
+    card,
+    challenge,
+    last_duel,
+    mill_fillers,
+    names,
+    phase,
+    roll,
+    seat,
+    start,
+    stats_left,
+)
 
 from shardgames.kernel.errors import IllegalActionError
 from shardgames.sota import SotaState, Stat
@@ -30,15 +41,6 @@ from shardgames.sota.events import DieRolled, DuelDeclared, DuelResolved, Modifi
 from shardgames.sota.phases import Phase
 
 ALL_STATS = {stat.value for stat in Stat}
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def declared(state: SotaState) -> list[DuelDeclared]:

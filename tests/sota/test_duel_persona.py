@@ -10,9 +10,20 @@ needs the Muse Persona "ex-p2-persona" (Agility 5, Vitality 4, Luck 4, Magic 3, 
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import (
+    challenge,
+    last_declared,
+    last_duel,
+    mill_fillers,
+    names,
+    phase,
+    roll,
+    seat,
+    start,
+    stats_left,
+)
 
-from shardgames.sota import SotaState, Stat
+from shardgames.sota import Stat
 from shardgames.sota.actions import (
     ChooseStat,
     ChooseTarget,
@@ -24,21 +35,8 @@ from shardgames.sota.actions import (
     UsePersonaTrait,
     UseTrait,
 )
-from shardgames.sota.events import CardMilled, DieRolled, DuelDeclared, DuelResolved, TurnPhaseEnded
+from shardgames.sota.events import CardMilled, DieRolled, TurnPhaseEnded
 from shardgames.sota.phases import Phase
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
-
-
-def last_declared(state: SotaState) -> DuelDeclared:
-    return [e for e in state.events if isinstance(e, DuelDeclared)][-1]
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def encore_seat(**fields: object) -> dict[str, object]:

@@ -9,7 +9,18 @@ whenever it keeps its Flourish.
 
 from __future__ import annotations
 
-from sota_scenarios import card, challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import (
+    card,
+    challenge,
+    last_duel,
+    mill_fillers,
+    names,
+    phase,
+    roll,
+    seat,
+    start,
+    stats_left,
+)
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import (
@@ -21,21 +32,12 @@ from shardgames.sota.actions import (
     UsePersonaTrait,
     UseTrait,
 )
-from shardgames.sota.events import CardMilled, DuelDeclared, DuelResolved, TurnPhaseEnded
+from shardgames.sota.events import CardMilled, DuelDeclared, TurnPhaseEnded
 from shardgames.sota.phases import Phase
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
 
 
 def last_kind(state: SotaState) -> str:
     return [e for e in state.events if isinstance(e, DuelDeclared)][-1].kind
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def p1_persona_seat(**fields: object) -> dict[str, object]:

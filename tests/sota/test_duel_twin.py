@@ -13,9 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sota_scenarios import challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import (
+    challenge,
+    last_declared,
+    last_duel,
+    mill_fillers,
+    names,
+    phase,
+    roll,
+    seat,
+    start,
+    stats_left,
+)
 
-from shardgames.sota import SotaState, Stat
+from shardgames.sota import Stat
 from shardgames.sota.actions import (
     ChooseStat,
     ChooseTarget,
@@ -29,23 +40,10 @@ from shardgames.sota.actions import (
     UseAlly,
     UseTrait,
 )
-from shardgames.sota.events import DieRolled, DuelDeclared, DuelResolved, TurnPhaseEnded
+from shardgames.sota.events import DieRolled, TurnPhaseEnded
 from shardgames.sota.phases import Phase
 
 PAIR = ["livaris", "saravel"]
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
-
-
-def last_declared(state: SotaState) -> DuelDeclared:
-    return [e for e in state.events if isinstance(e, DuelDeclared)][-1]
-
-
-def phase(state: SotaState) -> Phase:
-    assert state.prompt is not None, "the game is over"
-    return state.prompt.phase
 
 
 def with_trait(character: str, trait: str) -> dict[str, str]:

@@ -7,7 +7,7 @@ scenario starts at P1's duel-loop decision.
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import card, challenge, mill_fillers, names, roll, seat, start, stats_left
+from sota_scenarios import card, challenge, last_duel, mill_fillers, names, roll, seat, start, stats_left
 
 from shardgames.sota import duel as duel_rules
 from shardgames.sota.actions import (
@@ -21,12 +21,8 @@ from shardgames.sota.actions import (
     UseAlly,
     UseTrait,
 )
-from shardgames.sota.events import DuelResolved, TwinResponseChosen
+from shardgames.sota.events import TwinResponseChosen
 from shardgames.sota.phases import Phase
-
-
-def last_duel(state) -> DuelResolved:  # type: ignore[no-untyped-def]
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
 
 
 def test_sota_ex1_character_duel() -> None:

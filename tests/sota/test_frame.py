@@ -17,9 +17,11 @@ from playing import random_step
 from sota_scenarios import (
     card,
     challenge,
+    last_duel,
     local,
     mill_fillers,
     names,
+    phase,
     roll,
     scenario_game,
     seat,
@@ -78,20 +80,10 @@ from shardgames.sota.events import (
     CardFractured,
     CardMilled,
     DuelDeclared,
-    DuelResolved,
     PlayerEliminated,
 )
 from shardgames.sota.game import SotaGame
 from shardgames.sota.phases import Phase, SotaPrompt
-
-
-def phase(state: SotaState) -> Phase | None:
-    prompt = state.prompt
-    return prompt.phase if isinstance(prompt, SotaPrompt) else None
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
 
 
 def deck_cards(name: str) -> list[Any]:

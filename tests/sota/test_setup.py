@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from sota_scenarios import card, draw_kind, local, mill_fillers, names, scenario_game
+from sota_scenarios import card, draw_kind, local, mill_fillers, names, phase, scenario_game
 
 import shardgames as sg
 from shardgames.kernel.state import CHANCE
@@ -34,11 +34,6 @@ from shardgames.sota.events import (
 from shardgames.sota.phases import Phase, SotaPrompt
 
 P1_HAND = ["ex-a", "ex-e", "ex-f", "ex-j", "casstia"]
-
-
-def phase(state: SotaState) -> Phase | None:
-    prompt = state.prompt
-    return prompt.phase if isinstance(prompt, SotaPrompt) else None
 
 
 def chance_seat(state: SotaState) -> int:

@@ -16,6 +16,7 @@ from sota_scenarios import (
     local,
     mill_fillers,
     names,
+    phase,
     roll,
     scenario_game,
     seat,
@@ -39,14 +40,9 @@ from shardgames.sota.actions import (
     Swap,
 )
 from shardgames.sota.events import CharacterSwapped, DuelDeclared, TurnPhaseBegan, TurnPhaseEnded
-from shardgames.sota.phases import Phase, SotaPrompt
+from shardgames.sota.phases import Phase
 
 Step = tuple[int, Phase | None]
-
-
-def phase(state: SotaState) -> Phase | None:
-    prompt = state.prompt
-    return prompt.phase if isinstance(prompt, SotaPrompt) else None
 
 
 def step(state: SotaState) -> Step:

@@ -9,22 +9,17 @@ it passes by itself (E4).
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import challenge, mill_fillers, names, roll, scenario_game, seat, start
+from sota_scenarios import challenge, last_duel, mill_fillers, names, roll, scenario_game, seat, start
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
 from shardgames.sota.events import (
     CardMilled,
-    DuelResolved,
     PlayerEliminated,
     TurnPhaseBegan,
     TurnPhaseEnded,
 )
 from shardgames.sota.phases import Phase
-
-
-def last_duel(state: SotaState) -> DuelResolved:
-    return [e for e in state.events if isinstance(e, DuelResolved)][-1]
 
 
 def eliminated(state: SotaState) -> list[int]:
