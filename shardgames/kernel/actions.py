@@ -44,6 +44,9 @@ from shardgames.kernel.errors import ActionCodecError
 EAGER_LIMIT = 20_000
 """Action spaces up to this size are built in full when the codec is made."""
 
+TABLE_LIMIT = 4_000_000
+"""Action spaces up to this size keep a flat table of the actions decoded so far (fast lookups)."""
+
 __all__ = [
     "Action",
     "ActionCodec",
@@ -251,6 +254,7 @@ class ActionCodec:
         self.max_chance_outcomes = sum(f.size for f in self.chance_families)
         self._ids: dict[Action, int] = {}
         self._actions: dict[int, Action] = {}
+        self._table: list[Action | None] = [None] * self.size if self.size <= TABLE_LIMIT else []
         if self.size <= EAGER_LIMIT:  # small spaces: build every action once, up front
             for index in range(self.size):
                 self.decode(index)
@@ -304,7 +308,23 @@ class ActionCodec:
         action = family.action(index - self._offsets[position])
         self._actions[index] = action
         self._ids[action] = index
+        if self._table:
+            self._table[index] = action
         return action
+
+    def decode_many(self, ids: Iterable[int]) -> tuple[Action, ...]:
+        """The actions of many valid ids at once (no checks: for games listing their legal ids)."""
+        table = self._table
+        if table:
+            actions = tuple(map(table.__getitem__, ids))
+            if all(actions):  # no None: every action was built (actions are always true)
+                return actions  # type: ignore[return-value]
+            return tuple([table[i] or self.decode(i) for i in ids])
+        return tuple([self.decode(i) for i in ids])
+
+    def first_id(self, cls: type[Action]) -> int:
+        """The id of the first action of the family of `cls` (for games computing ids by arithmetic)."""
+        return self._offset_of[cls]
 
     def sort(self, actions: Iterable[Action]) -> tuple[Action, ...]:
         """`actions` in id order, as a tuple."""

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import typing
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
@@ -142,7 +143,7 @@ class State(Generic[GameT_co]):
         _returns: tuple[float, ...] | None
         _winner: int | None
         _legal: tuple[Action, ...] | None
-        _legal_set: frozenset[Action] | None
+        _legal_set: list[int] | None  # the legal ids, sorted (for large sets)
 
     #: Whether the game lists legal actions by id (``_legal_action_ids``) rather than as objects.
     legal_by_id: ClassVar[bool] = False
@@ -293,8 +294,9 @@ class State(Generic[GameT_co]):
             elif prompt.player == CHANCE:
                 legal = self.game.codec.sort(a for a, _ in self._chance_outcomes(prompt))
             elif self.legal_by_id:
-                decode = self.game.codec.decode
-                legal = tuple([decode(i) for i in sorted(self._legal_action_ids(prompt))])
+                ids = sorted(self._legal_action_ids(prompt))
+                legal = self.game.codec.decode_many(ids)
+                self._legal_set = ids
             else:
                 legal = self.game.codec.sort(self._legal_actions(prompt))
             self._legal = legal
@@ -356,7 +358,9 @@ class State(Generic[GameT_co]):
         self._checked(action)
 
     def _checked(self, action: Action | int) -> Action:
-        if isinstance(action, int) and not isinstance(action, bool):
+        if not isinstance(action, Action):
+            if not isinstance(action, int) or isinstance(action, bool):
+                raise IllegalActionError(action, self._reason(action), self._current_player)
             try:
                 action = self.game.codec.decode(action)
             except ActionCodecError as exc:
@@ -365,15 +369,19 @@ class State(Generic[GameT_co]):
         if len(legal) <= _SCAN_LIMIT:
             if action in legal:  # a short scan beats building a set
                 return action
-        else:
-            legal_set = self._legal_set
-            if legal_set is None:
-                legal_set = self._legal_set = frozenset(legal)
+        else:  # binary search in the sorted ids
+            legal_ids = self._legal_set
+            if legal_ids is None:
+                encode = self.game.codec.encode
+                legal_ids = self._legal_set = [encode(a) for a in legal]
             try:
-                if action in legal_set:
-                    return action
-            except TypeError:  # unhashable: certainly not an action
+                index = self.game.codec.encode(action)
+            except ActionCodecError:
                 pass
+            else:
+                position = bisect_left(legal_ids, index)
+                if position < len(legal_ids) and legal_ids[position] == index:
+                    return action
         raise IllegalActionError(action, self._reason(action), self._current_player)
 
     def _reason(self, action: object) -> str:
