@@ -1,0 +1,47 @@
+"""Soulshards Tactics: an 8x8 grid tactics game for two players.
+
+Load it with ``shardgames.load_game("tactics")``; the rules, the roster with its movement diagrams,
+the terrain, the position format, the action encoding and the observation layout are on the Tactics
+page of the documentation.
+
+Examples:
+    >>> import shardgames as sg
+    >>> state = sg.load_game("tactics").new_initial_state(seed=2)
+    >>> state.souls
+    [26, 26]
+"""
+
+from shardgames.tactics.board import distance, name, square
+from shardgames.tactics.game import TacticsGame
+from shardgames.tactics.phases import Phase, TacticsPrompt
+from shardgames.tactics.state import TacticsState
+from shardgames.tactics.warriors import (
+    Dirs,
+    EffectSpec,
+    Mode,
+    MoveSpec,
+    Side,
+    Terrain,
+    WarriorCard,
+    load_roster_file,
+    starter_roster,
+)
+
+__all__ = [
+    "Dirs",
+    "EffectSpec",
+    "Mode",
+    "MoveSpec",
+    "Phase",
+    "Side",
+    "TacticsGame",
+    "TacticsPrompt",
+    "TacticsState",
+    "Terrain",
+    "WarriorCard",
+    "distance",
+    "load_roster_file",
+    "name",
+    "square",
+    "starter_roster",
+]

@@ -1,0 +1,176 @@
+"""The 8x8 board: squares, distance, and movement compiled into precomputed rays (TAC-3, D2, R10, R13).
+
+Squares are numbered 0 to 63, ``8 * rank + file``: ``a1`` is 0, ``h1`` is 7, ``a8`` is 56. Seat 0 plays
+from rank 1, seat 1 from rank 8 (TAC-R2). Every straight line from every square in every direction is
+computed once (`RAYS`), so generating moves walks short tuples of ints.
+
+Examples:
+    >>> from shardgames.tactics.board import square, name, distance
+    >>> square("c2"), name(10)
+    (10, 'c2')
+    >>> [distance(0, square(s)) for s in ("b2", "c3", "d4", "e5", "d2", "a5")]
+    [1, 3, 4, 6, 3, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
+
+__all__ = [
+    "ADJACENT",
+    "FILES",
+    "RAYS",
+    "distance",
+    "name",
+    "row_of",
+    "square",
+]
+
+FILES = "abcdefgh"
+SIZE = 8
+ORTHO_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAG_STEPS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+STEPS = {Dirs.ORTHO: ORTHO_STEPS, Dirs.DIAG: DIAG_STEPS, Dirs.ANY: ORTHO_STEPS + DIAG_STEPS}
+
+
+def square(text: str) -> int:
+    """The number of a square named like ``"c2"``.
+
+    Raises:
+        ValueError: If the name is not a square of the board.
+    """
+    text = text.strip().lower()
+    if len(text) != 2 or text[0] not in FILES or text[1] not in "12345678":
+        raise ValueError(f"{text!r} is not a square; squares are a1 to h8")
+    return (int(text[1]) - 1) * SIZE + FILES.index(text[0])
+
+
+def name(index: int) -> str:
+    """The name of square `index`, like ``"c2"``."""
+    return f"{FILES[index % SIZE]}{index // SIZE + 1}"
+
+
+def row_of(index: int, seat: int) -> int:
+    """The row of square `index` counted from `seat`'s edge: 1 is the closest row (TAC-R2)."""
+    rank = index // SIZE
+    return rank + 1 if seat == 0 else SIZE - rank
+
+
+def distance(a: int, b: int) -> int:
+    """Effect distance (TAC-R13): ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)``."""
+    dx, dy = abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE)
+    return max(dx, dy) + min(dx, dy) // 2
+
+
+def _ray(origin: int, step: tuple[int, int]) -> tuple[int, ...]:
+    file, rank = origin % SIZE, origin // SIZE
+    cells: list[int] = []
+    while True:
+        file, rank = file + step[0], rank + step[1]
+        if not (0 <= file < SIZE and 0 <= rank < SIZE):
+            return tuple(cells)
+        cells.append(rank * SIZE + file)
+
+
+RAYS: dict[Dirs, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    dirs: tuple(tuple(ray for step in steps if (ray := _ray(origin, step))) for origin in range(SIZE * SIZE))
+    for dirs, steps in STEPS.items()
+}
+"""``RAYS[dirs][square]``: the straight lines from `square` in each direction of `dirs`, nearest first."""
+
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ray[0] for ray in RAYS[Dirs.ANY][origin]) for origin in range(SIZE * SIZE)
+)
+"""The up-to-eight squares around each square (Chebyshev distance 1, TAC-R13)."""
+
+
+WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(c for c in range(SIZE * SIZE) if c != origin and distance(origin, c) <= reach)
+        for origin in range(SIZE * SIZE)
+    )
+    for reach in range(SIZE * 2)
+)
+"""``WITHIN[reach][square]``: the squares within effect distance `reach` of `square` (itself excluded)."""
+
+
+# ---------------------------------------------------------------------- reachability
+
+
+Passable = Callable[[int], bool]
+"""Whether a move may pass through (or end on, for `can_end`) a square."""
+
+
+def straight_moves(
+    origin: int, spec: MoveSpec, can_pass: Passable, can_end: Passable
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every destination of a straight-line move, with the squares passed on the way (TAC-R10).
+
+    Yields:
+        ``(destination, path)``: `path` holds the squares entered, the destination last.
+    """
+    if spec.spaces == 0:
+        return
+    low = spec.spaces if spec.exact else 1
+    for ray in RAYS[spec.dirs][origin]:
+        for steps, cell in enumerate(ray[: spec.spaces], start=1):
+            if steps >= low and can_end(cell):
+                yield cell, ray[:steps]
+            if not can_pass(cell):
+                break
+
+
+def free_moves(
+    origin: int, spec: MoveSpec, can_pass: Passable, can_end: Passable, avoid: Passable
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every destination of a free-path move (each step in any direction), with one path to it.
+
+    The path chosen avoids squares for which `avoid` is true (fire) whenever such a path exists; an
+    exact move must end after exactly `spaces` steps.
+
+    Yields:
+        ``(destination, path)`` as for `straight_moves`.
+    """
+    if spec.spaces == 0:
+        return
+    best: dict[int, tuple[int, ...]] = {}
+    frontier: list[tuple[int, tuple[int, ...]]] = [(origin, ())]
+    for steps in range(1, spec.spaces + 1):
+        following: list[tuple[int, tuple[int, ...]]] = []
+        reached: dict[int, tuple[int, ...]] = {}
+        for cell, path in frontier:
+            for nxt in ADJACENT[cell]:
+                if nxt == origin or nxt in path:
+                    continue
+                new_path = (*path, nxt)
+                known = reached.get(nxt)
+                if known is None or (any(map(avoid, known)) and not any(map(avoid, new_path))):
+                    reached[nxt] = new_path
+        for cell, path in reached.items():
+            if (not spec.exact or steps == spec.spaces) and can_end(cell):
+                known = best.get(cell)
+                if known is None or (any(map(avoid, known)) and not any(map(avoid, path))):
+                    best[cell] = path
+            if can_pass(cell):
+                following.append((cell, path))
+        frontier = following
+    yield from sorted(best.items())
+
+
+def mode_blocks(mode: Mode, has_warrior: bool, terrain: str | None) -> tuple[bool, bool]:
+    """Whether a square stops a mover passing through it, and whether the mover may end there (TAC-R10).
+
+    Returns:
+        ``(can_pass, can_enter)`` for a square with or without a warrior and with `terrain`.
+    """
+    enterable = True
+    if terrain == "stone":
+        enterable = mode in (Mode.FLIGHT, Mode.JUMP)
+    elif terrain == "water":
+        enterable = mode in (Mode.FLIGHT, Mode.SWIM)
+    elif terrain == "wind":
+        enterable = mode is not Mode.FLIGHT
+    can_pass = enterable and (not has_warrior or mode in (Mode.FLIGHT, Mode.JUMP))
+    return can_pass, enterable and not has_warrior

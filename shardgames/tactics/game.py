@@ -1,0 +1,260 @@
+"""The Tactics game: parameters, the roster of one configuration, and the action space.
+
+Examples:
+    >>> import shardgames as sg
+    >>> game = sg.load_game("tactics")
+    >>> [card.name for card in game.roster][:3]
+    ['Militia', 'Archer', 'Scout']
+    >>> state = game.new_initial_state(seed=1)
+    >>> print(state.prompt)
+    seat 0: buy a warrior or terrain, or stop
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange, Maybe
+from shardgames.kernel.errors import CardError
+from shardgames.kernel.game import Game
+from shardgames.kernel.params import int_parameter, tuple_parameter
+from shardgames.kernel.state import State
+from shardgames.tactics.actions import (
+    Attack,
+    BuyAction,
+    BuyTerrain,
+    BuyWarrior,
+    Decline,
+    EndTurn,
+    FirstPlayer,
+    Move,
+    PlaceTerrain,
+    Stop,
+)
+from shardgames.tactics.board import RAYS, mode_blocks
+from shardgames.tactics.events import EVENT_TYPES
+from shardgames.tactics.phases import (
+    AfterAttack,
+    AfterMove,
+    AskAction,
+    BeginTurn,
+    EndOfTurn,
+    SetupTurn,
+    TacticsPrompt,
+    TurnStartEffect,
+)
+from shardgames.tactics.position import fill_from_position
+from shardgames.tactics.state import TacticsState
+from shardgames.tactics.view import observation_shape
+from shardgames.tactics.warriors import (
+    TERRAINS,
+    Dirs,
+    Mode,
+    MoveSpec,
+    Side,
+    WarriorCard,
+    load_roster_file,
+    merge_rosters,
+    starter_roster,
+)
+
+__all__ = ["CompiledSide", "TacticsGame"]
+
+CELLS = 64
+
+
+@attrs.frozen
+class CompiledSide:
+    """One side of a warrior card, as the rules look it up, with its movement precomputed.
+
+    Attributes:
+        amounts: The effect's number parameters, in order (``STRIKER(2)`` -> ``(2,)``).
+        names: The effect's word parameters, in order (``TERRAIN_AFFINITY(water,2)`` -> ``("water",)``).
+        rays: For each square, the straight lines this movement may follow from it, cut to its spaces.
+        enter: For each terrain number + 1 (0: no terrain), whether this movement may enter it.
+        over: Whether this movement passes over warriors (flight or jump).
+        low: The fewest spaces of a move (the spaces for an exact movement, else 1).
+        reach: How far its attack actions reach (RANGED, else adjacent).
+    """
+
+    might: int
+    move: MoveSpec
+    effect: str | None
+    amounts: tuple[int, ...]
+    names: tuple[str, ...]
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    enter: tuple[bool, ...]
+    over: bool
+    low: int
+    reach: int
+
+    @classmethod
+    def of(cls, side: Side) -> CompiledSide:
+        """Compile one side of a card."""
+        move = side.move
+        effect = side.effect
+        params = effect.params if effect else ()
+        if move.dirs is Dirs.FREE or move.spaces == 0:
+            rays: tuple[tuple[tuple[int, ...], ...], ...] = ((),) * CELLS
+        else:
+            rays = tuple(
+                tuple(ray[: move.spaces] for ray in RAYS[move.dirs][origin]) for origin in range(CELLS)
+            )
+        enter = tuple(
+            mode_blocks(move.mode, False, None if t < 0 else TERRAINS[t].value)[1]
+            for t in range(-1, len(TERRAINS))
+        )
+        amounts = tuple(p for p in params if isinstance(p, int))
+        names = tuple(p for p in params if isinstance(p, str))
+        reach = amounts[0] if effect is not None and effect.name == "RANGED" else 1
+        return cls(
+            side.might,
+            move,
+            effect.name if effect else None,
+            amounts,
+            names,
+            rays,
+            enter,
+            move.mode in (Mode.FLIGHT, Mode.JUMP),
+            move.spaces if move.exact else 1,
+            reach,
+        )
+
+
+def _file_reference(value: Any) -> str:
+    if not isinstance(value, str) or not value.endswith((".toml", ".json")):
+        raise TypeError(f"must be a .toml or .json roster file, not {value!r}")
+    return value
+
+
+def _codes(roster: tuple[WarriorCard, ...]) -> tuple[str, ...]:
+    """A one-letter code per warrior for board diagrams: a letter of its name not taken yet, or ``?``."""
+    taken: set[str] = set()
+    codes = []
+    for card in roster:
+        letters = [c.upper() for c in card.name.replace("CMDR", "").strip() if c.isalpha()]
+        code = next((c for c in letters if c not in taken), "?")
+        taken.add(code)
+        codes.append(code)
+    return tuple(codes)
+
+
+class TacticsGame(Game):
+    """Soulshards Tactics: 8x8 grid tactics for two players (see the Tactics docs page).
+
+    Parameters: `souls` (each player's Souls), `actions` (actions per turn), `max_turns` (the turn cap),
+    `roster` (card files whose warriors join the roster) and `chance`.
+    """
+
+    name = "tactics"
+    title = "Soulshards Tactics"
+    summary = "8x8 grid tactics for two players: buy an army, then defeat the enemy commanders"
+    parameters = (
+        int_parameter("souls", 26, "Souls each player starts with (TAC-14)", low=1, high=99),
+        int_parameter("actions", 3, "actions per turn (TAC-25)", low=1, high=9),
+        int_parameter("max_turns", 200, "a draw after this many turns in all (TAC-R17)", low=1),
+        tuple_parameter(
+            "roster",
+            None,
+            "card files whose warriors join the roster (a warrior with an existing id replaces it)",
+            item=_file_reference,
+            item_kind="roster file",
+        ),
+    )
+    state_type = TacticsState
+    event_types = EVENT_TYPES
+    prompt_types = (TacticsPrompt,)
+    task_types = (SetupTurn, BeginTurn, TurnStartEffect, AskAction, AfterMove, AfterAttack, EndOfTurn)
+    turn_cap_parameter = "max_turns"
+    sample_configurations = (
+        "tactics(souls=12,max_turns=30)",
+        "tactics(actions=2,chance=explicit,max_turns=40)",
+    )
+
+    def _check_parameters(self, values: Mapping[str, Any]) -> Iterable[str]:
+        problems: list[str] = []
+        extra: list[tuple[WarriorCard, ...]] = []
+        for index, path in enumerate(values["roster"] or ()):
+            try:
+                extra.append(load_roster_file(Path(path)))
+            except CardError as exc:
+                problems.extend(f"roster[{index}]: {p}" for p in exc.problems)
+        if not problems:
+            self._compile(merge_rosters(starter_roster(), *extra))
+        return problems
+
+    def _compile(self, roster: tuple[WarriorCard, ...]) -> None:
+        self.roster = roster
+        self.cost = tuple(card.cost for card in roster)
+        self.commander = tuple(card.commander for card in roster)
+        self.codes = _codes(roster)
+        self.sides = tuple(
+            (CompiledSide.of(card.uninjured), CompiledSide.of(card.injured)) for card in roster
+        )
+        self.side_names = tuple((card.uninjured.name, card.injured.name) for card in roster)
+        self.turn_start_cards = frozenset(
+            index for index, sides in enumerate(self.sides) if any(side.effect == "NUDGE" for side in sides)
+        )
+
+    @property
+    def num_players(self) -> int:
+        """Tactics is for two players."""
+        return 2
+
+    def _make_codec(self) -> ActionCodec:
+        cells = IntRange(0, CELLS)
+        codec = ActionCodec(
+            [
+                ActionFamily(Stop),
+                ActionFamily(BuyWarrior, card=IntRange(0, len(self.roster)), cell=cells),
+                ActionFamily(BuyTerrain, terrain=Choice(TERRAINS), cell=cells),
+                ActionFamily(Move, origin=cells, dest=cells, via=Maybe(cells)),
+                ActionFamily(Attack, origin=cells, target=cells),
+                ActionFamily(BuyAction),
+                ActionFamily(EndTurn),
+                ActionFamily(Decline),
+                ActionFamily(PlaceTerrain, cell=cells),
+            ],
+            chance_families=[ActionFamily(FirstPlayer, seat=IntRange(0, 2))],
+        )
+        self.id_stop = codec.encode(Stop())
+        self.id_buy_warrior = codec.first_id(BuyWarrior)
+        self.id_buy_terrain = codec.first_id(BuyTerrain)
+        self.id_move = codec.first_id(Move)
+        self.id_attack = codec.first_id(Attack)
+        self.id_buy_action = codec.encode(BuyAction())
+        self.id_end_turn = codec.encode(EndTurn())
+        self.id_decline = codec.encode(Decline())
+        self.id_place_terrain = codec.first_id(PlaceTerrain)
+        self.coin_outcomes = tuple((FirstPlayer(seat), 1) for seat in (0, 1))
+        self.actions_per_turn: int = self.params["actions"]
+        # Build the common actions up front (moves without a portal, attacks, purchases); the rare
+        # portal moves are built when first met.
+        for origin in range(CELLS):
+            for other in range(CELLS):
+                codec.decode(self.move_id(origin, other))
+                codec.decode(self.attack_id(origin, other))
+        for index in range(self.id_buy_warrior, self.id_move):
+            codec.decode(index)
+        return codec
+
+    def move_id(self, origin: int, dest: int, via: int | None = None) -> int:
+        """The id of ``Move(origin, dest, via)``."""
+        return self.id_move + (origin * CELLS + dest) * (CELLS + 1) + (0 if via is None else via + 1)
+
+    def attack_id(self, origin: int, target: int) -> int:
+        """The id of ``Attack(origin, target)``."""
+        return self.id_attack + origin * CELLS + target
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """Planes over the board; see `shardgames.tactics.view` for the layout."""
+        return observation_shape(self)
+
+    def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
+        assert isinstance(state, TacticsState)
+        fill_from_position(self, state, position)

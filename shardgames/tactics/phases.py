@@ -1,0 +1,115 @@
+"""The Tactics phase machine: its phases, the one prompt type, and the queued steps of a turn."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+
+from shardgames.kernel.state import CHANCE, Prompt, Task
+from shardgames.tactics.board import name
+
+__all__ = [
+    "AfterAttack",
+    "AfterMove",
+    "AskAction",
+    "BeginTurn",
+    "EndOfTurn",
+    "Phase",
+    "SetupTurn",
+    "TacticsPrompt",
+    "TurnStartEffect",
+]
+
+
+class Phase(StrEnum):
+    """Every kind of decision point."""
+
+    COIN = "coin"  # S0 (chance): who goes first
+    SETUP = "setup"  # S1: buy a warrior or terrain, or stop
+    TURN_START = "turn start"  # G0: an optional turn-start effect (NUDGE)
+    ACTION = "action"  # G1: move, attack, buy an action, or end the turn
+    AFTER_MOVE = "after move"  # G2: an optional After-Moving effect (VOLLEY, PLACE_TERRAIN)
+    PORTAL = "portal"  # G2: a warrior moved by another's effect onto its own portal may teleport
+    RIPOSTE = "riposte"  # G3: a reactive move after being attacked (RIPOSTE_MOVE)
+
+
+_DESCRIPTIONS = {
+    Phase.COIN: "flip the coin for the first player",
+    Phase.SETUP: "buy a warrior or terrain, or stop",
+    Phase.TURN_START: "use a turn-start effect or decline",
+    Phase.ACTION: "move, attack, buy an action, or end the turn",
+    Phase.AFTER_MOVE: "use an after-moving effect or decline",
+    Phase.PORTAL: "teleport through the portal or decline",
+    Phase.RIPOSTE: "move the attacked warrior or decline",
+}
+
+
+@attrs.frozen
+class TacticsPrompt(Prompt):
+    """A decision: `player` acts in `phase`; for an effect, `warrior` is the warrior whose effect it is."""
+
+    phase: Phase
+    warrior: int = -1
+    square: int = -1
+
+    def __str__(self) -> str:
+        if self.player == CHANCE:
+            return f"chance: {_DESCRIPTIONS[self.phase]}"
+        where = f" ({name(self.square)})" if self.square >= 0 else ""
+        return f"seat {self.player}: {_DESCRIPTIONS[self.phase]}{where}"
+
+
+@attrs.frozen
+class SetupTurn(Task):
+    """`seat` starts a setup turn of up to three purchases."""
+
+    seat: int
+
+
+@attrs.frozen
+class BeginTurn(Task):
+    """`seat` starts a turn of play."""
+
+    seat: int
+
+
+@attrs.frozen
+class TurnStartEffect(Task):
+    """Offer warrior `warrior`'s turn-start effect to its controller."""
+
+    warrior: int
+
+
+@attrs.frozen
+class AskAction(Task):
+    """The active seat's next action, or the end of the turn when none is left."""
+
+
+@attrs.frozen
+class AfterMove(Task):
+    """Warrior `warrior` has moved: its After-Moving effects act (TAC-41)."""
+
+    warrior: int
+
+
+@attrs.frozen
+class AfterAttack(Task):
+    """Warrior `warrior` was attacked: its reactive effect may act (TAC-43)."""
+
+    warrior: int
+
+
+@attrs.frozen
+class EndOfTurn(Task):
+    """The active seat's turn ends (G4)."""
+
+
+ASK_ACTION = AskAction()
+END_OF_TURN = EndOfTurn()
+"""The tasks without fields, made once (values are frozen, so one object serves every state)."""
+
+SEAT_PROMPTS = {
+    (seat, phase): TacticsPrompt(seat, phase) for seat in (0, 1) for phase in (Phase.SETUP, Phase.ACTION)
+}
+"""The prompts that name no warrior, made once."""

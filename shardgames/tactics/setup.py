@@ -1,0 +1,137 @@
+"""Setup (TAC-12 to 23, R2 to R7): the coin flip, then setup turns of up to three purchases each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from shardgames.tactics.actions import BuyTerrain, BuyWarrior, FirstPlayer, Stop
+from shardgames.tactics.board import row_of
+from shardgames.tactics.events import FirstPlayerChosen, SetupStopped, TerrainPlaced, WarriorBought
+from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt
+from shardgames.tactics.warriors import TERRAINS
+
+if TYPE_CHECKING:
+    from shardgames.tactics.state import TacticsState
+
+PURCHASES_PER_TURN = 3
+TERRAIN_COST = 1
+TERRAIN_ROWS = 4
+
+_ROWS = {
+    seat: [tuple(c for c in range(64) if row_of(c, seat) == row) for row in range(1, 9)] for seat in (0, 1)
+}
+
+
+def rows(seat: int, count: int) -> tuple[int, ...]:
+    """The squares of `seat`'s `count` closest rows (TAC-R2)."""
+    return _CLOSEST[seat][count]
+
+
+_CLOSEST = {
+    seat: [tuple(c for row in _ROWS[seat][:count] for c in row) for count in range(9)] for seat in (0, 1)
+}
+
+
+def begin(s: TacticsState) -> None:
+    """A new game: Souls for both players, then the coin flip (S0)."""
+    s.souls = [s.game.params["souls"]] * 2
+    s.ask_coin()
+
+
+def apply_first_player(s: TacticsState, prompt: TacticsPrompt, action: FirstPlayer) -> None:
+    """S0: the coin chooses who buys, and plays, first (TAC-12, 24)."""
+    s.first = action.seat
+    s.emit(FirstPlayerChosen(action.seat))
+    s._push(SetupTurn(action.seat))
+
+
+def run_setup_turn(s: TacticsState, task: SetupTurn) -> None:
+    """S1: a setup turn of up to three purchases (TAC-15, R3)."""
+    s.active = task.seat
+    s.purchases = 0
+    s.ask(task.seat, Phase.SETUP)
+
+
+def owns_commander(s: TacticsState, seat: int) -> bool:
+    """Whether `seat` has a commander (on the board)."""
+    commander, cards = s.game.commander, s.card
+    return any(commander[cards[w]] for w in s.warriors_of(seat))
+
+
+def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
+    """S1: each affordable warrior on each square it may use, terrain, and Stop (TAC-15 to 23, R2 to R7).
+
+    Without a commander (TAC-22, R4), a purchase other than a commander must leave at least one Soul
+    and an empty square in the closest row, and Stop is not allowed.
+    """
+    game = s.game
+    seat = prompt.player
+    souls = s.souls[seat]
+    has_commander = owns_commander(s, seat)
+    owned = {s.card[w] for w in s.warriors_of(seat)}
+    empty = [b < 0 and t < 0 for b, t in zip(s.board, s.terrain, strict=True)]
+    closest = [c for c in rows(seat, 1) if empty[c]]
+    ids = [game.id_stop] if has_commander else []
+    for card, cost in enumerate(game.cost):
+        commander = game.commander[card]
+        if commander and card in owned:
+            continue  # TAC-23: one copy of each commander
+        price = 0 if commander and not has_commander else cost  # TAC-21, R5: the first commander is free
+        if price > souls:
+            continue
+        cells = [c for c in rows(seat, 2 if cost == 1 else 1) if empty[c]]  # TAC-17, 18, R2, R5
+        if not commander and not has_commander:
+            if souls - price <= 0:
+                continue
+            if len(closest) == 1:
+                cells = [c for c in cells if c != closest[0]]
+        base = game.id_buy_warrior + card * 64
+        ids += [base + c for c in cells]
+    if souls >= TERRAIN_COST and (has_commander or souls - TERRAIN_COST > 0):
+        cells = [c for c in rows(seat, TERRAIN_ROWS) if empty[c]]  # TAC-19
+        if not has_commander and len(closest) == 1:
+            cells = [c for c in cells if c != closest[0]]
+        for terrain in range(len(TERRAINS)):
+            base = game.id_buy_terrain + terrain * 64
+            ids += [base + c for c in cells]
+    return ids
+
+
+def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior) -> None:
+    """Pay for a warrior and place it."""
+    game = s.game
+    seat = prompt.player
+    commander = game.commander[action.card]
+    price = 0 if commander and not owns_commander(s, seat) else game.cost[action.card]
+    warrior = s.add_warrior(action.card, seat, action.cell)
+    s.souls[seat] -= price
+    s.emit(WarriorBought(seat, warrior, game.roster[action.card].name, action.cell, price))
+    _after_purchase(s, seat)
+
+
+def apply_buy_terrain(s: TacticsState, prompt: TacticsPrompt, action: BuyTerrain) -> None:
+    """Pay a Soul for terrain and place it (TAC-16, 19)."""
+    seat = prompt.player
+    s.place_terrain(action.cell, action.terrain.ordinal, seat)
+    s.souls[seat] -= TERRAIN_COST
+    s.emit(TerrainPlaced(seat, action.terrain.value, action.cell))
+    _after_purchase(s, seat)
+
+
+def _after_purchase(s: TacticsState, seat: int) -> None:
+    """After the third purchase the turn passes (to the same seat if the other has stopped, TAC-R3)."""
+    s.purchases += 1
+    if s.purchases < PURCHASES_PER_TURN:
+        s.ask(seat, Phase.SETUP)
+        return
+    s._push(SetupTurn(seat if s.stopped[1 - seat] else 1 - seat))
+
+
+def apply_stop(s: TacticsState, prompt: TacticsPrompt, action: Stop) -> None:
+    """Stop buying for good; play starts when both have stopped, with the first player (TAC-20, 24)."""
+    seat = prompt.player
+    s.stopped[seat] = True
+    s.emit(SetupStopped(seat, s.souls[seat]))
+    other = 1 - seat
+    s._push(SetupTurn(other) if not s.stopped[other] else BeginTurn(s.first))

@@ -1,0 +1,169 @@
+"""What a Tactics seat sees (everything: there is no hidden information), and the observation planes.
+
+**Observation layout** (`observation_tensor`, float32, shape ``(49, 8, 8)``): planes over the board
+from the viewing seat's side, so its own closest row is row 0 (the board is turned for seat 1); in a
+plane, ``[plane, row, file]``.
+
+| plane | content |
+|---|---|
+| 0, 1 | a warrior of mine, a warrior of the opponent |
+| 2, 3 | the warrior is a commander; it is injured |
+| 4, 5 | its effective Might / 4; the Might printed on its side / 4 |
+| 6 | its movement's spaces / 7 |
+| 7 to 10 | its directions, one-hot: ortho, diag, any, free |
+| 11 to 14 | its mode, one-hot: none, flight, jump, swim |
+| 15, 16 | it has attacked this turn; it is scorched |
+| 17, 18 | its attack reductions this turn / 4; its rally bonus / 4 |
+| 19 to 23 | terrain, one-hot: fire, stone, portal, water, wind |
+| 24, 25 | the terrain is mine; the opponent's |
+| 26 to 36 | its effect, one-hot in the order of `shardgames.tactics.effects.EFFECTS` |
+| 37, 38 | my Souls / 26; the opponent's Souls / 26 (whole planes) |
+| 39, 40 | actions used / limit; actions left / limit |
+| 41, 42 | an extra action was bought; attack actions are locked (TAC-47) |
+| 43, 44 | setup is under way; I am to act |
+| 45, 46 | turn / turn cap; purchases this setup turn / 3 |
+| 47, 48 | I have stopped buying; the opponent has |
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.views import View
+from shardgames.tactics.effects import EFFECTS
+from shardgames.tactics.phases import Phase
+from shardgames.tactics.warriors import Dirs, Mode
+
+if TYPE_CHECKING:
+    from shardgames.tactics.game import TacticsGame
+    from shardgames.tactics.state import TacticsState
+
+__all__ = ["PLANES", "TacticsView", "make_view", "observation_shape"]
+
+PLANES = 49
+_DIRS = tuple(Dirs)
+_MODES = tuple(Mode)
+_EFFECTS = tuple(EFFECTS)
+_FIELDS = (
+    "board",
+    "terrain",
+    "terrain_owner",
+    "portals",
+    "card",
+    "owner",
+    "square",
+    "injured",
+    "reduction",
+    "buff",
+    "scorched",
+    "attacked",
+    "souls",
+    "stopped",
+)
+_SCALARS = ("first", "purchases", "active", "actions_used", "action_limit", "extra_bought", "attacks_locked")
+
+
+def observation_shape(game: TacticsGame) -> tuple[int, ...]:
+    """The shape of the observation planes."""
+    return (PLANES, 8, 8)
+
+
+@attrs.frozen
+class TacticsView(View):
+    """A seat's view of a Tactics game: the whole table (see `TacticsState` for the fields)."""
+
+    board: tuple[int, ...]
+    terrain: tuple[int, ...]
+    terrain_owner: tuple[int, ...]
+    portals: tuple[tuple[int, ...], ...]
+    card: tuple[int, ...]
+    owner: tuple[int, ...]
+    square: tuple[int, ...]
+    injured: tuple[bool, ...]
+    reduction: tuple[int, ...]
+    buff: tuple[int, ...]
+    scorched: tuple[bool, ...]
+    attacked: tuple[bool, ...]
+    souls: tuple[int, ...]
+    stopped: tuple[bool, ...]
+    first: int
+    purchases: int
+    active: int
+    actions_used: int
+    action_limit: int
+    extra_bought: bool
+    attacks_locked: bool
+
+    def _sample_state(self, rng: Rng) -> TacticsState:
+        state = self.blank_state(rng)
+        for field in _FIELDS:
+            setattr(state, field, list(getattr(self, field)))
+        for field in _SCALARS:
+            setattr(state, field, getattr(self, field))
+        return state  # type: ignore[return-value]
+
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        """The planes described in the module docstring."""
+        from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
+
+        state = self._sample_state(Rng.from_state(0))
+        game = state.game
+        me = self.player
+        out = np.zeros((PLANES, 8, 8), dtype=np.float32)
+        planes = out.reshape(PLANES, 64)
+        flip = me == 1
+        for cell in range(64):
+            index = (63 - cell) if flip else cell
+            index = (index // 8) * 8 + (cell % 8)  # turn the ranks, keep the files
+            warrior = self.board[cell]
+            if warrior >= 0:
+                side = state.side_of(warrior)
+                planes[0 if self.owner[warrior] == me else 1, index] = 1
+                planes[2, index] = game.commander[self.card[warrior]]
+                planes[3, index] = self.injured[warrior]
+                planes[4, index] = might(state, warrior) / 4
+                planes[5, index] = side.might / 4
+                planes[6, index] = side.move.spaces / 7
+                planes[7 + _DIRS.index(side.move.dirs), index] = 1
+                planes[11 + _MODES.index(side.move.mode), index] = 1
+                planes[15, index] = self.attacked[warrior]
+                planes[16, index] = self.scorched[warrior]
+                planes[17, index] = self.reduction[warrior] / 4
+                planes[18, index] = self.buff[warrior] / 4
+                if side.effect is not None:
+                    planes[26 + _EFFECTS.index(side.effect), index] = 1
+            terrain = self.terrain[cell]
+            if terrain >= 0:
+                planes[19 + terrain, index] = 1
+                planes[24 if self.terrain_owner[cell] == me else 25, index] = 1
+        limit = max(self.action_limit, 1)
+        cap = game.turn_cap or 1
+        phase = getattr(self.prompt, "phase", None)
+        for plane, value in (
+            (37, self.souls[me] / 26),
+            (38, self.souls[1 - me] / 26),
+            (39, self.actions_used / limit),
+            (40, max(self.action_limit - self.actions_used, 0) / limit),
+            (41, self.extra_bought),
+            (42, self.attacks_locked),
+            (43, phase is Phase.SETUP or phase is Phase.COIN),
+            (44, self.is_my_turn),
+            (45, self.turn / cap),
+            (46, self.purchases / 3),
+            (47, self.stopped[me]),
+            (48, self.stopped[1 - me]),
+        ):
+            planes[plane, :] = value
+        return out
+
+
+def make_view(state: TacticsState, player: int) -> TacticsView:
+    """The view of `player` (see `State.view`)."""
+    fields = {field: tuple(getattr(state, field)) for field in _FIELDS}
+    scalars = {field: getattr(state, field) for field in _SCALARS}
+    return TacticsView(**View.base_fields(state, player), **fields, **scalars)  # type: ignore[arg-type]
