@@ -5,11 +5,9 @@ A test is named after its ID, ``test_sota_<id>_...`` (a ruling's part may follow
 
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
 
-HERE = Path(__file__).parent
+from rulebook_coverage import untested
 
 RULEBOOK_IDS = (
     [str(n) for n in range(1, 76)]
@@ -20,15 +18,6 @@ RULEBOOK_IDS = (
 )
 
 
-def _test_names() -> set[str]:
-    names = set()
-    for path in HERE.glob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names.update(node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
-    return names
-
-
 def test_every_rulebook_id_has_a_test() -> None:
-    names = _test_names()
-    missing = [i for i in RULEBOOK_IDS if not any(re.match(rf"test_sota_{i}[a-e]?_", n) for n in names)]
+    missing = untested(Path(__file__).parent, "sota", RULEBOOK_IDS)
     assert missing == [], f"no test named test_sota_<id>_... for: {', '.join(missing)}"
