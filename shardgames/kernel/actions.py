@@ -316,10 +316,15 @@ class ActionCodec:
         """The actions of many valid ids at once (no checks: for games listing their legal ids)."""
         table = self._table
         if table:
+            ids = ids if isinstance(ids, list) else list(ids)
             actions = tuple(map(table.__getitem__, ids))
             if all(actions):  # no None: every action was built (actions are always true)
                 return actions  # type: ignore[return-value]
-            return tuple([table[i] or self.decode(i) for i in ids])
+            built = list(actions)
+            for position, action in enumerate(actions):
+                if action is None:
+                    built[position] = self.decode(ids[position])
+            return tuple(built)  # type: ignore[arg-type]
         return tuple([self.decode(i) for i in ids])
 
     def first_id(self, cls: type[Action]) -> int:

@@ -18,6 +18,7 @@ __all__ = [
     "BuyAction",
     "BuyTerrain",
     "BuyWarrior",
+    "ChooseEffect",
     "Decline",
     "EndTurn",
     "FirstPlayer",
@@ -129,6 +130,16 @@ class PlaceTerrain(Action):
 
     def __str__(self) -> str:
         return f"place terrain at {name(self.cell)}"
+
+
+@attrs.frozen
+class ChooseEffect(Action):
+    """Of several waiting turn-start effects, resolve that of the warrior on `cell` next (TAC-R16)."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"resolve the effect of {name(self.cell)} next"
 
 
 @attrs.frozen

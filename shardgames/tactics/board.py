@@ -95,6 +95,13 @@ WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``WITHIN[reach][square]``: the squares within effect distance `reach` of `square` (itself excluded)."""
 
+SEGMENTS: tuple[tuple[int, ...], ...] = tuple(
+    next((ray[: ray.index(b) + 1] for ray in RAYS[Dirs.ANY][a] if b in ray), ())
+    for a in range(SIZE * SIZE)
+    for b in range(SIZE * SIZE)
+)
+"""``SEGMENTS[64 * a + b]``: the squares from `a` (excluded) to `b` along a straight line, or ``()``."""
+
 
 # ---------------------------------------------------------------------- reachability
 

@@ -28,6 +28,7 @@ from shardgames.tactics.actions import (
     BuyAction,
     BuyTerrain,
     BuyWarrior,
+    ChooseEffect,
     Decline,
     EndTurn,
     FirstPlayer,
@@ -43,6 +44,7 @@ from shardgames.tactics.phases import (
     AskAction,
     BeginTurn,
     EndOfTurn,
+    OrderTurnStart,
     SetupTurn,
     TacticsPrompt,
     TurnStartEffect,
@@ -168,7 +170,16 @@ class TacticsGame(Game):
     state_type = TacticsState
     event_types = EVENT_TYPES
     prompt_types = (TacticsPrompt,)
-    task_types = (SetupTurn, BeginTurn, TurnStartEffect, AskAction, AfterMove, AfterAttack, EndOfTurn)
+    task_types = (
+        SetupTurn,
+        BeginTurn,
+        OrderTurnStart,
+        TurnStartEffect,
+        AskAction,
+        AfterMove,
+        AfterAttack,
+        EndOfTurn,
+    )
     turn_cap_parameter = "max_turns"
     sample_configurations = (
         "tactics(souls=12,max_turns=30)",
@@ -218,6 +229,7 @@ class TacticsGame(Game):
                 ActionFamily(EndTurn),
                 ActionFamily(Decline),
                 ActionFamily(PlaceTerrain, cell=cells),
+                ActionFamily(ChooseEffect, cell=cells),
             ],
             chance_families=[ActionFamily(FirstPlayer, seat=IntRange(0, 2))],
         )
@@ -230,6 +242,7 @@ class TacticsGame(Game):
         self.id_end_turn = codec.encode(EndTurn())
         self.id_decline = codec.encode(Decline())
         self.id_place_terrain = codec.first_id(PlaceTerrain)
+        self.id_choose_effect = codec.first_id(ChooseEffect)
         self.coin_outcomes = tuple((FirstPlayer(seat), 1) for seat in (0, 1))
         self.actions_per_turn: int = self.params["actions"]
         # Build the common actions up front (moves without a portal, attacks, purchases); the rare

@@ -15,6 +15,7 @@ __all__ = [
     "AskAction",
     "BeginTurn",
     "EndOfTurn",
+    "OrderTurnStart",
     "Phase",
     "SetupTurn",
     "TacticsPrompt",
@@ -27,6 +28,7 @@ class Phase(StrEnum):
 
     COIN = "coin"  # S0 (chance): who goes first
     SETUP = "setup"  # S1: buy a warrior or terrain, or stop
+    EFFECT_ORDER = "effect order"  # G0: which of several turn-start effects resolves next (TAC-R16)
     TURN_START = "turn start"  # G0: an optional turn-start effect (NUDGE)
     ACTION = "action"  # G1: move, attack, buy an action, or end the turn
     AFTER_MOVE = "after move"  # G2: an optional After-Moving effect (VOLLEY, PLACE_TERRAIN)
@@ -37,6 +39,7 @@ class Phase(StrEnum):
 _DESCRIPTIONS = {
     Phase.COIN: "flip the coin for the first player",
     Phase.SETUP: "buy a warrior or terrain, or stop",
+    Phase.EFFECT_ORDER: "choose which turn-start effect resolves next",
     Phase.TURN_START: "use a turn-start effect or decline",
     Phase.ACTION: "move, attack, buy an action, or end the turn",
     Phase.AFTER_MOVE: "use an after-moving effect or decline",
@@ -47,11 +50,16 @@ _DESCRIPTIONS = {
 
 @attrs.frozen
 class TacticsPrompt(Prompt):
-    """A decision: `player` acts in `phase`; for an effect, `warrior` is the warrior whose effect it is."""
+    """A decision: `player` acts in `phase`.
+
+    For an effect, `warrior` is the warrior whose effect it is (on `square`); when several turn-start
+    effects wait, `choices` holds their warriors, and the player picks the one to resolve next.
+    """
 
     phase: Phase
     warrior: int = -1
     square: int = -1
+    choices: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         if self.player == CHANCE:
@@ -79,6 +87,13 @@ class TurnStartEffect(Task):
     """Offer warrior `warrior`'s turn-start effect to its controller."""
 
     warrior: int
+
+
+@attrs.frozen
+class OrderTurnStart(Task):
+    """Turn-start effects of several warriors wait: their controller picks which resolves next (TAC-R16)."""
+
+    warriors: tuple[int, ...]
 
 
 @attrs.frozen

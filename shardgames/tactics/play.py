@@ -6,8 +6,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
-from shardgames.tactics.actions import Attack, Move, PlaceTerrain
-from shardgames.tactics.board import ADJACENT, RAYS, WITHIN, free_moves, mode_blocks, name
+from shardgames.tactics.actions import Attack, BuyAction, ChooseEffect, Move, PlaceTerrain
+from shardgames.tactics.board import ADJACENT, RAYS, SEGMENTS, WITHIN, free_moves, mode_blocks, name
 from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.events import (
     ActionBought,
@@ -30,6 +30,7 @@ from shardgames.tactics.phases import (
     AskAction,
     BeginTurn,
     EndOfTurn,
+    OrderTurnStart,
     Phase,
     TacticsPrompt,
     TurnStartEffect,
@@ -91,12 +92,17 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
     s.emit(TurnBegan(seat, s.turn))
     nudgers = s.game.turn_start_cards
     cards, owner = s.card, s.owner
-    starts = [
-        TurnStartEffect(w)
+    starts = tuple(
+        w
         for w, where in enumerate(s.square)
         if where >= 0 and owner[w] == seat and cards[w] in nudgers and s.side_of(w).effect == "NUDGE"
-    ]
-    s._push(*starts, ASK_ACTION)
+    )
+    if len(starts) > 1:  # the active player orders simultaneous effects (TAC-R16)
+        s._push(OrderTurnStart(starts), ASK_ACTION)
+    elif starts:
+        s._push(TurnStartEffect(starts[0]), ASK_ACTION)
+    else:
+        s._push(ASK_ACTION)
 
 
 def _can_buy_action(s: TacticsState) -> bool:
@@ -134,11 +140,11 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
         return ids
     seat = prompt.player
     board, terrain, owner = s.board, s.terrain, s.owner
-    portals = _own_free_portals(s, seat)
+    entries, portals = _portal_squares(s, seat)
     is_portal = _NO_PORTALS
-    if portals:
+    if entries:
         is_portal = [False] * 64
-        for cell in portals:
+        for cell in entries:
             is_portal[cell] = True
     enemy = None
     if not s.attacks_locked:
@@ -165,10 +171,10 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
                         break
                     if board[cell] < 0:
                         append(base + cell * _DEST_STRIDE)
-                        if is_portal[cell]:
-                            ids += [base + t * _DEST_STRIDE + cell + 1 for t in portals if t != cell]
                     elif not over:
                         break
+                    if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
+                        ids += [base + t * _DEST_STRIDE + cell + 1 for t in portals if t != cell]
         if enemy is not None and not attacked[warrior]:
             attack = attack_base + origin * 64
             ids.extend([attack + cell for cell in WITHIN[side.reach][origin] if enemy[cell]])
@@ -180,14 +186,19 @@ _DEST_STRIDE = 65
 _ORIGIN_STRIDE = 64 * 65
 
 
-def _own_free_portals(s: TacticsState, seat: int) -> list[int]:
-    """`seat`'s Portals that hold no warrior, when there are at least two (else none can be used)."""
+def _portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[int]]:
+    """`seat`'s Portals a move may enter to teleport, and those it may teleport to (TAC-36, R12).
+
+    A move enters a Portal by passing or stopping on it (a flier or jumper passes one that holds a
+    warrior); it may then go on to any other of the seat's Portals that holds no warrior. Both lists
+    are empty when no teleport is possible (fewer than two Portals, or none free).
+    """
     cells = s.portals[seat]
     if len(cells) < 2:
-        return []
+        return (), []
     board = s.board
     free = [c for c in cells if board[c] < 0]
-    return free if len(free) > 1 else []
+    return (cells, free) if free else ((), [])
 
 
 def apply_buy_action(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
@@ -240,9 +251,9 @@ def moves_of(
     origin = s.square[warrior]
     owner = s.owner[warrior]
     board, terrain = s.board, s.terrain
-    portals = _own_free_portals(s, owner)
+    entries, portals = _portal_squares(s, owner)
     if spec.dirs is Dirs.FREE:
-        yield from _free_moves(s, origin, spec, portals)
+        yield from _free_moves(s, origin, spec, entries, portals)
         return
     enter = _ENTER[spec.mode]
     over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
@@ -251,19 +262,18 @@ def moves_of(
         for steps, cell in enumerate(ray[: spec.spaces], 1):
             ok = enter[terrain[cell] + 1]
             empty = board[cell] < 0
-            if ok and empty:
-                if steps >= low:
-                    yield cell, None, ray[:steps]
-                if portals and cell in portals:
-                    for target in portals:
-                        if target != cell:
-                            yield target, cell, ray[:steps]
+            if ok and empty and steps >= low:
+                yield cell, None, ray[:steps]
+            if ok and (empty or over) and cell in entries:  # entered, passing or stopping (TAC-R12)
+                for target in portals:
+                    if target != cell:
+                        yield target, cell, ray[:steps]
             if not ok or not (empty or over):
                 break
 
 
 def _free_moves(
-    s: TacticsState, origin: int, spec: MoveSpec, portals: list[int]
+    s: TacticsState, origin: int, spec: MoveSpec, entries: tuple[int, ...], portals: list[int]
 ) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
     can_pass, can_end = _passability(s, spec)
     avoid = [t == FIRE for t in s.terrain]
@@ -273,19 +283,18 @@ def _free_moves(
             origin, spec, can_pass.__getitem__, can_end.__getitem__, avoid.__getitem__
         )
     )
-    if portals:
+    if entries:  # the Portals it can enter (pass or stop on) at any step, on to a free other one
         reach = free_moves(
             origin,
             MoveSpec(spec.dirs, spec.spaces, False, spec.mode),
             can_pass.__getitem__,
-            can_end.__getitem__,
+            lambda cell: cell in entries and can_pass[cell],
             avoid.__getitem__,
         )
         for cell, path in reach:
-            if cell in portals:
-                for target in portals:
-                    if target != cell:
-                        yield target, cell, path
+            for target in portals:
+                if target != cell:
+                    yield target, cell, path
 
 
 def _path(
@@ -295,10 +304,7 @@ def _path(
     side = s.side_of(warrior)
     spec = spec or side.move
     if spec is side.move and spec.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
-        target = dest if via is None else via
-        for ray in side.rays[s.square[warrior]]:
-            if target in ray:
-                return ray[: ray.index(target) + 1]
+        return SEGMENTS[s.square[warrior] * 64 + (dest if via is None else via)]
     for option_dest, option_via, path in moves_of(s, warrior, spec):
         if option_dest == dest and option_via == via:
             return path
@@ -326,8 +332,11 @@ def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
         _nudge(s, prompt, action)
         return
     warrior = s.board[action.origin]
-    if phase is Phase.PORTAL:
-        _relocate(s, warrior, action.dest, (), action.via)
+    if phase is Phase.PORTAL:  # after a nudge onto its own Portal: only the teleport is new
+        s.board[action.origin] = -1
+        s.board[action.dest] = warrior
+        s.square[warrior] = action.dest
+        s.emit(Teleported(warrior, s.name_of(warrior), action.origin, action.dest))
         return
     if action.dest != action.origin:
         _relocate(s, warrior, action.dest, _path(s, warrior, action.dest, action.via), action.via)
@@ -403,9 +412,9 @@ def resolve_attack(s: TacticsState, attacker: int, target: int) -> bool:
 def _injure(s: TacticsState, warrior: int) -> None:
     """TAC-29: flip an uninjured warrior (its reductions clear, R14); remove an injured one (R1 follows)."""
     if not s.injured[warrior]:
+        s.emit(Injured(warrior, s.name_of(warrior)))  # named by the side it had when hit
         s.injured[warrior] = True
         s.reduction[warrior] = 0
-        s.emit(Injured(warrior, s.name_of(warrior)))
         return
     s.emit(WarriorDefeated(warrior, s.name_of(warrior)))
     s.board[s.square[warrior]] = -1
@@ -533,6 +542,29 @@ def apply_decline(s: TacticsState, prompt: TacticsPrompt, action: Action) -> Non
 # ---------------------------------------------------------------------- turn-start effects
 
 
+def run_order_turn_start(s: TacticsState, task: OrderTurnStart) -> None:
+    """G0: several turn-start effects wait; their controller picks the next (TAC-R16)."""
+    waiting = tuple(w for w in task.warriors if s.square[w] >= 0 and s.side_of(w).effect == "NUDGE")
+    if len(waiting) > 1:
+        s._ask(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=waiting))
+    elif waiting:
+        s._push(TurnStartEffect(waiting[0]))
+
+
+def legal_effect_order(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
+    """One choice per waiting effect, named by its warrior's square."""
+    base = s.game.id_choose_effect
+    return [base + s.square[w] for w in prompt.choices]
+
+
+def apply_choose_effect(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
+    """Resolve the chosen effect now, then order the rest."""
+    assert isinstance(action, ChooseEffect)
+    chosen = s.board[action.cell]
+    rest = tuple(w for w in prompt.choices if w != chosen)
+    s._push(TurnStartEffect(chosen), OrderTurnStart(rest))
+
+
 def run_turn_start_effect(s: TacticsState, task: TurnStartEffect) -> None:
     """G0: offer a turn-start effect (NUDGE) to its controller, before the first action (TAC-R16)."""
     if s.square[task.warrior] >= 0:
@@ -554,4 +586,8 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | Non
                 return "an attack action has injured this turn: no more attack actions (TAC-47)"
             return f"{name(action.target)} holds no enemy within reach of {name(action.origin)}"
         return f"the warrior on {name(action.origin)} cannot move to {name(action.dest)} that way"
+    if prompt.phase is Phase.ACTION and isinstance(action, BuyAction):
+        if s.extra_bought:
+            return "an extra action was already bought this turn (once per turn, TAC-26)"
+        return f"seat {prompt.player} has no Soul to pay for an extra action"
     return None

@@ -33,10 +33,12 @@ belongs to seat 0 and lower case for seat 1.
     "attacked": ["c2"],  # warriors that have attacked this turn
     "reductions": {"d7": 2},  # Might lost to attacks this turn
     "buffs": {"c2": 1},  # rally bonuses until their owner's next turn starts
-    "scorched": ["c4"],  # scorched this turn (a warrior standing in Fire at the turn start is)
-    "decision": "action",  # or {"riposte": "d7"}, {"nudge": "d1"}, {"after_move": "c2"}, {"portal": "a1"}
-    "stopped": [False, False],  # setup: who has stopped buying
-    "purchases": 0,  # setup: purchases made in this setup turn
+    "scorched": ["c4"],  # passed through Fire this turn (a warrior standing in Fire always is)
+    "decision": "action",  # or {"riposte": "d7"}, {"nudge": "d1"}, {"after_move": "c2"}, {"portal": "a1"},
+    # or {"order": ["d1", "e2"]}: which of these warriors' turn-start effects resolves next
+    "waiting": [],  # warriors whose turn-start effects wait after the pending decision
+    "stopped": [False, False],  # setup only: who has stopped buying
+    "purchases": 0,  # setup only: purchases made in this setup turn
 }
 ```
 
@@ -53,8 +55,14 @@ from typing import TYPE_CHECKING, Any
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
-from shardgames.tactics.phases import AskAction, Phase
-from shardgames.tactics.warriors import TERRAINS
+from shardgames.tactics.phases import (
+    AfterMove,
+    AskAction,
+    OrderTurnStart,
+    Phase,
+    TacticsPrompt,
+    TurnStartEffect,
+)
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import TacticsGame
@@ -63,7 +71,8 @@ if TYPE_CHECKING:
 __all__ = ["TERRAIN_CODES", "draw_board", "fill_from_position", "position_of"]
 
 TERRAIN_CODES = "FSPWN"
-"""The letter of each terrain, in `TERRAINS` order: fire, stone, portal, water, wind."""
+"""The letter of each terrain, in the order of `shardgames.tactics.warriors.TERRAINS`: fire, stone,
+portal, water, wind."""
 
 _FIELDS = {
     "phase",
@@ -84,9 +93,11 @@ _FIELDS = {
     "decision",
     "stopped",
     "purchases",
+    "waiting",
 }
 _TOKEN = re.compile(r"\[[^\]]+\]\*?|\{[^}]+\}\*?|[A-Za-z?]\*?|\.")
 _DECISIONS = {
+    "order": Phase.EFFECT_ORDER,
     "riposte": Phase.RIPOSTE,
     "nudge": Phase.TURN_START,
     "after_move": Phase.AFTER_MOVE,
@@ -229,14 +240,17 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
         for cell_name, amount in raw.items():
             for cell in _squares(field, [cell_name], problems):
                 _on_warrior(s, field, cell, problems, lambda w, a=amount, c=column: c.__setitem__(w, int(a)))
-    if phase == "play":
+    if phase == "play":  # a warrior standing in Fire is scorched (it started the turn there or entered)
+        for warrior, where in enumerate(s.square):
+            if s.terrain[where] == TERRAIN_CODES.index("F"):
+                s.scorched[warrior] = True
         beaten = [seat for seat in (0, 1) if not any(game.commander[s.card[w]] for w in s.warriors_of(seat))]
         problems.extend(
             f"board: seat {seat} has no commander (the game would be over, TAC-R1)" for seat in beaten
         )
     if problems:
         raise PositionError("tactics position", problems)
-    _queue(s, phase, position.get("decision", "action"), problems)
+    _queue(s, phase, position, problems)
     if problems:
         raise PositionError("tactics position", problems)
 
@@ -249,25 +263,48 @@ def _on_warrior(s: TacticsState, field: str, cell: int, problems: list[str], act
         act(warrior)
 
 
-def _queue(s: TacticsState, phase: str, decision: Any, problems: list[str]) -> None:
+def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: list[str]) -> None:
+    """Set the pending decision, and queue what follows it (waiting turn-start effects, then actions)."""
     if phase == "setup":
         s.ask(s.active, Phase.SETUP)
         return
+    waiting = [s.board[c] for c in _squares("waiting", position.get("waiting"), problems)]
+    if any(w < 0 for w in waiting):
+        problems.append("waiting: every square must hold a warrior with a turn-start effect")
+    follow: list[Any] = [AskAction()]
+    if len(waiting) > 1:
+        follow.insert(0, OrderTurnStart(tuple(sorted(waiting))))
+    elif waiting:
+        follow.insert(0, TurnStartEffect(waiting[0]))
+    decision = position.get("decision", "action")
     if decision == "action":
-        s._push(AskAction())
+        s._push(*follow)
         return
     if not isinstance(decision, Mapping) or len(decision) != 1 or next(iter(decision)) not in _DECISIONS:
-        problems.append(f'decision: must be "action" or one of {", ".join(_DECISIONS)} with a square')
+        problems.append(
+            f'decision: must be "action" or one of {", ".join(_DECISIONS)} with a square '
+            '(a list of squares for "order")'
+        )
         return
     kind, where = next(iter(decision.items()))
-    cells = _squares("decision", [where], problems)
+    cells = _squares("decision", where if kind == "order" else [where], problems)
     if not cells:
         return
-    warrior = s.board[cells[0]]
-    if warrior < 0:
-        problems.append(f"decision: no warrior on {where}")
+    warriors = [s.board[c] for c in cells]
+    if any(w < 0 for w in warriors):
+        problems.append(f"decision: no warrior on {', '.join(name(c) for c in cells if s.board[c] < 0)}")
         return
-    s._push(AskAction())
+    if kind == "order":
+        if len(warriors) < 2:
+            problems.append("decision: an order names at least two warriors")
+            return
+        s._push(*follow)
+        s._ask(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=tuple(sorted(warriors))))
+        return
+    warrior = warriors[0]
+    if kind == "portal":  # moved there by another's effect: its After-Moving follows the choice
+        follow.insert(0, AfterMove(warrior))
+    s._push(*follow)
     s.ask(s.owner[warrior], _DECISIONS[kind], warrior)
 
 
@@ -323,13 +360,42 @@ def position_of(s: TacticsState) -> dict[str, Any]:
         "reductions": {name(s.square[w]): s.reduction[w] for w in on_board if s.reduction[w]},
         "buffs": {name(s.square[w]): s.buff[w] for w in on_board if s.buff[w]},
         "scorched": [name(s.square[w]) for w in on_board if s.scorched[w]],
-        "stopped": list(s.stopped),
-        "purchases": s.purchases,
     }
+    if position["phase"] == "setup":  # the turn's counters mean nothing yet; who stopped does
+        for field in _PLAY_ONLY:
+            del position[field]
+        position["stopped"] = list(s.stopped)
+        position["purchases"] = s.purchases
     decision = {value: key for key, value in _DECISIONS.items()}.get(phase)  # type: ignore[arg-type]
-    if decision is not None and prompt is not None:
-        position["decision"] = {decision: name(getattr(prompt, "square", 0))}
+    if decision == "order" and isinstance(prompt, TacticsPrompt):
+        position["decision"] = {"order": sorted(name(s.square[w]) for w in prompt.choices)}
+    elif decision is not None and isinstance(prompt, TacticsPrompt):
+        position["decision"] = {decision: name(prompt.square)}
+    waiting = _waiting(s)
+    if waiting:
+        position["waiting"] = sorted(name(s.square[w]) for w in waiting)
     return position
 
 
-_ = TERRAINS  # the order TERRAIN_CODES follows
+def _waiting(s: TacticsState) -> list[int]:
+    """The warriors whose turn-start effects are queued (not yet offered)."""
+    found: list[int] = []
+    for task in s._tasks:
+        if isinstance(task, OrderTurnStart):
+            found.extend(task.warriors)
+        elif isinstance(task, TurnStartEffect):
+            found.append(task.warrior)
+    return [w for w in found if s.square[w] >= 0]
+
+
+_PLAY_ONLY = (
+    "actions_used",
+    "action_limit",
+    "extra_action",
+    "attacks_locked",
+    "attacked",
+    "reductions",
+    "buffs",
+    "scorched",
+)
+"""The fields `position_of` writes only for play positions."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from shardgames.tactics.actions import BuyTerrain, BuyWarrior, FirstPlayer, Stop
-from shardgames.tactics.board import row_of
+from shardgames.tactics.board import name, row_of
 from shardgames.tactics.events import FirstPlayerChosen, SetupStopped, TerrainPlaced, WarriorBought
 from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt
 from shardgames.tactics.warriors import TERRAINS
@@ -72,6 +72,7 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     owned = {s.card[w] for w in s.warriors_of(seat)}
     empty = [b < 0 and t < 0 for b, t in zip(s.board, s.terrain, strict=True)]
     closest = [c for c in rows(seat, 1) if empty[c]]
+    first_two = [c for c in rows(seat, 2) if empty[c]]
     ids = [game.id_stop] if has_commander else []
     for card, cost in enumerate(game.cost):
         commander = game.commander[card]
@@ -80,7 +81,7 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
         price = 0 if commander and not has_commander else cost  # TAC-21, R5: the first commander is free
         if price > souls:
             continue
-        cells = [c for c in rows(seat, 2 if cost == 1 else 1) if empty[c]]  # TAC-17, 18, R2, R5
+        cells = first_two if cost == 1 else closest  # TAC-17, 18, R2, R5
         if not commander and not has_commander:
             if souls - price <= 0:
                 continue
@@ -135,3 +136,41 @@ def apply_stop(s: TacticsState, prompt: TacticsPrompt, action: Stop) -> None:
     s.emit(SetupStopped(seat, s.souls[seat]))
     other = 1 - seat
     s._push(SetupTurn(other) if not s.stopped[other] else BeginTurn(s.first))
+
+
+def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | None:
+    """Why a purchase or Stop is not allowed now (None: no specific reason; the legal list is shown)."""
+    seat = prompt.player
+    has_commander = owns_commander(s, seat)
+    if isinstance(action, Stop):
+        return None if has_commander else f"seat {seat} must buy a commander before it stops (TAC-22, R4)"
+    if not isinstance(action, BuyWarrior | BuyTerrain):
+        return None
+    game = s.game
+    souls = s.souls[seat]
+    cell = action.cell
+    if isinstance(action, BuyWarrior):
+        if not 0 <= action.card < len(game.roster):
+            return f"the roster has no warrior number {action.card}"
+        card = game.roster[action.card]
+        commander = game.commander[action.card]
+        if commander and any(s.card[w] == action.card for w in s.warriors_of(seat)):
+            return f"seat {seat} already has {card.name}: one copy of each commander (TAC-23)"
+        price = 0 if commander and not has_commander else card.cost
+        placement = 2 if card.cost == 1 else 1
+        what = f"{card.name} (cost {price})"
+    else:
+        price, placement, what = TERRAIN_COST, TERRAIN_ROWS, f"{action.terrain.value} (cost {TERRAIN_COST})"
+    if price > souls:
+        return f"seat {seat} has {souls} Souls left; {what} needs {price}"
+    if cell not in rows(seat, placement):
+        closest = "the closest row" if placement == 1 else f"the {placement} closest rows"
+        return f"{what} goes in {closest} of seat {seat} (TAC-17 to 19, R2)"
+    if s.board[cell] >= 0 or s.terrain[cell] >= 0:
+        return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain (TAC-R6)"
+    if not has_commander and not (isinstance(action, BuyWarrior) and game.commander[action.card]):
+        return (
+            f"seat {seat} has no commander yet: a purchase must leave a Soul and a free square in the "
+            "closest row for one (TAC-22, R4)"
+        )
+    return None

@@ -21,6 +21,7 @@ from shardgames.tactics.actions import (
     BuyAction,
     BuyTerrain,
     BuyWarrior,
+    ChooseEffect,
     Decline,
     EndTurn,
     FirstPlayer,
@@ -35,6 +36,7 @@ from shardgames.tactics.phases import (
     AskAction,
     BeginTurn,
     EndOfTurn,
+    OrderTurnStart,
     Phase,
     SetupTurn,
     TacticsPrompt,
@@ -130,6 +132,8 @@ class TacticsState(State["TacticsGame"]):
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         assert isinstance(prompt, TacticsPrompt)
+        if prompt.phase is Phase.SETUP:
+            return setup.explain(self, prompt, action)
         return play.explain(self, prompt, action)
 
     def _copy_into(self, other: State) -> None:
@@ -225,6 +229,7 @@ class TacticsState(State["TacticsGame"]):
 
 _LEGAL: dict[Phase, Callable[[TacticsState, TacticsPrompt], Iterable[int]]] = {
     Phase.SETUP: setup.legal_purchases,
+    Phase.EFFECT_ORDER: play.legal_effect_order,
     Phase.TURN_START: play.legal_nudge,
     Phase.ACTION: play.legal_turn_actions,
     Phase.AFTER_MOVE: play.legal_after_move,
@@ -243,11 +248,13 @@ _APPLY: dict[type[Action], Callable[[TacticsState, TacticsPrompt, Any], None]] =
     EndTurn: play.apply_end_turn,
     Decline: play.apply_decline,
     PlaceTerrain: play.apply_place_terrain,
+    ChooseEffect: play.apply_choose_effect,
 }
 
 _RUN: dict[type[Task], Callable[[TacticsState, Any], None]] = {
     SetupTurn: setup.run_setup_turn,
     BeginTurn: play.run_begin_turn,
+    OrderTurnStart: play.run_order_turn_start,
     TurnStartEffect: play.run_turn_start_effect,
     AskAction: play.run_ask_action,
     AfterMove: play.run_after_move,

@@ -9,7 +9,7 @@ plane, ``[plane, row, file]``.
 | 0, 1 | a warrior of mine, a warrior of the opponent |
 | 2, 3 | the warrior is a commander; it is injured |
 | 4, 5 | its effective Might / 4; the Might printed on its side / 4 |
-| 6 | its movement's spaces / 7 |
+| 6 | its movement's spaces / 4 |
 | 7 to 10 | its directions, one-hot: ortho, diag, any, free |
 | 11 to 14 | its mode, one-hot: none, flight, jump, swim |
 | 15, 16 | it has attacked this turn; it is scorched |
@@ -37,7 +37,7 @@ from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.phases import Phase
-from shardgames.tactics.warriors import Dirs, Mode
+from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import TacticsGame
@@ -128,7 +128,7 @@ class TacticsView(View):
                 planes[3, index] = self.injured[warrior]
                 planes[4, index] = might(state, warrior) / 4
                 planes[5, index] = side.might / 4
-                planes[6, index] = side.move.spaces / 7
+                planes[6, index] = side.move.spaces / MAX_SPACES
                 planes[7 + _DIRS.index(side.move.dirs), index] = 1
                 planes[11 + _MODES.index(side.move.mode), index] = 1
                 planes[15, index] = self.attacked[warrior]

@@ -63,7 +63,8 @@ __all__ = [
     "starter_roster",
 ]
 
-MAX_SPACES = 7
+MAX_SPACES = 4
+"""The most spaces a movement may have (TAC-D2)."""
 
 
 class Dirs(StrEnum):
@@ -183,7 +184,7 @@ def parse_move(text: str) -> MoveSpec:
         )
     spaces = int(match["spaces"])
     if spaces > MAX_SPACES:
-        raise ValueError(f"{text!r}: at most {MAX_SPACES} spaces on an 8x8 board")
+        raise ValueError(f"{text!r}: a movement has 0 to {MAX_SPACES} spaces")
     return MoveSpec(Dirs(match["dirs"]), spaces, bool(match["exact"]), Mode(match["mode"] or "none"))
 
 
