@@ -13,6 +13,7 @@ Examples:
 
 from shardgames.tactics.board import distance, name, square
 from shardgames.tactics.game import TacticsGame
+from shardgames.tactics.heuristics import GreedyAgent
 from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.state import TacticsState
 from shardgames.tactics.warriors import (
@@ -30,6 +31,7 @@ from shardgames.tactics.warriors import (
 __all__ = [
     "Dirs",
     "EffectSpec",
+    "GreedyAgent",
     "Mode",
     "MoveSpec",
     "Phase",
