@@ -181,22 +181,32 @@ class Maybe:
 class ActionFamily:
     """One action class and a finite domain for each of its fields.
 
+    Ids count through the fields like the digits of a number, the first field the most significant;
+    `order` names the fields in another order of significance (to keep the common actions of a family
+    next to each other, say).
+
     Args:
         cls: An attrs `Action` subclass.
+        order: The field names, most significant first (default: the attrs field order).
         **domains: One `Domain` per attrs field of `cls`, by field name.
 
     Raises:
-        ValueError: If the domains do not name exactly the fields of `cls`.
+        ValueError: If the domains (or `order`) do not name exactly the fields of `cls`.
     """
 
     __slots__ = ("cls", "domains", "names", "size", "strides")
 
-    def __init__(self, cls: type[Action], **domains: Domain) -> None:
-        names = tuple(a.name for a in attrs.fields(cls))
-        if set(names) != set(domains):
+    def __init__(
+        self, cls: type[Action], /, *, order: Sequence[str] | None = None, **domains: Domain
+    ) -> None:
+        fields = tuple(a.name for a in attrs.fields(cls))
+        if set(fields) != set(domains):
             raise ValueError(
-                f"{cls.__name__}: domains must cover exactly the fields {list(names)}, got {sorted(domains)}"
+                f"{cls.__name__}: domains must cover exactly the fields {list(fields)}, got {sorted(domains)}"
             )
+        names = tuple(order) if order is not None else fields
+        if sorted(names) != sorted(fields):
+            raise ValueError(f"{cls.__name__}: order must name each of the fields {list(fields)} once")
         self.cls = cls
         self.names = names
         self.domains = tuple(domains[n] for n in names)

@@ -112,6 +112,8 @@ class Game:
             raise InvalidParameterError(f"parameters of {self.name!r}", problems)
         self.params: Mapping[str, Any] = MappingProxyType(values)
         self.auto_chance: bool = values["chance"] == "auto"
+        cap = self.turn_cap_parameter
+        self._turn_cap = None if cap is None else int(values[cap])
         self.codec: ActionCodec = self._make_codec()
         self._string = format_game_string(
             self.name,
@@ -174,9 +176,7 @@ class Game:
     @property
     def turn_cap(self) -> int | None:
         """The turn cap (the game is a draw after it), or ``None``."""
-        if self.turn_cap_parameter is None:
-            return None
-        return int(self.params[self.turn_cap_parameter])
+        return self._turn_cap
 
     # ------------------------------------------------------------------ states
 

@@ -187,7 +187,10 @@ class State(Generic[GameT_co]):
         raise NotImplementedError
 
     def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
-        """The ids of the legal actions of a player prompt, in any order (hook, with `legal_by_id`)."""
+        """The ids of the legal actions of a player prompt, in any order (hook, with `legal_by_id`).
+
+        Return a new list (the kernel sorts it in place and keeps it) or any other iterable.
+        """
         raise NotImplementedError
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
@@ -294,7 +297,9 @@ class State(Generic[GameT_co]):
             elif prompt.player == CHANCE:
                 legal = self.game.codec.sort(a for a, _ in self._chance_outcomes(prompt))
             elif self.legal_by_id:
-                ids = sorted(self._legal_action_ids(prompt))
+                found = self._legal_action_ids(prompt)
+                ids = found if type(found) is list else list(found)
+                ids.sort()  # the game hands over a new list: sort it in place
                 legal = self.game.codec.decode_many(ids)
                 self._legal_set = ids
             else:
@@ -420,10 +425,11 @@ class State(Generic[GameT_co]):
             IllegalActionError: If the action is not legal; the state is then unchanged.
         """
         checked = self._checked(action)
-        start = len(self._events)
+        events = self._events
+        start = len(events)
         self._step(checked)
         self._settle()
-        return self._events.since(start)
+        return events.since(start)
 
     def apply_action_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, skipping the check (for search code only).
@@ -445,9 +451,10 @@ class State(Generic[GameT_co]):
     def _settle(self) -> None:
         """Run tasks, sample chance (in auto mode) and apply forced no-ops until a real decision."""
         auto_chance = self.game.auto_chance
+        tasks, run_task = self._tasks, self._run_task
         for _ in range(_SETTLE_GUARD):
-            while self._prompt is None and self._tasks and self._returns is None:
-                self._run_task(self._tasks.pop())
+            while self._prompt is None and tasks and self._returns is None:
+                run_task(tasks.pop())
             if self._returns is not None:
                 self._prompt = None
                 self._tasks.clear()
@@ -478,7 +485,10 @@ class State(Generic[GameT_co]):
 
     def _push(self, *tasks: Task) -> None:
         """Queue tasks; they run in the order given (the first one first)."""
-        self._tasks.extend(reversed(tasks))
+        if len(tasks) == 1:
+            self._tasks.append(tasks[0])
+        else:
+            self._tasks.extend(reversed(tasks))
 
     def _ask(self, prompt: Prompt) -> None:
         """Set the next pending decision."""
@@ -490,7 +500,7 @@ class State(Generic[GameT_co]):
         Returns:
             ``False`` if the cap ended the game (`turn` then stays at the cap).
         """
-        cap = self.game.turn_cap
+        cap = self.game._turn_cap
         if cap is not None and self.turn >= cap:
             self._end_game(None, f"turn cap of {cap} reached")
             return False

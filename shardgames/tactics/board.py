@@ -95,6 +95,9 @@ WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``WITHIN[reach][square]``: the squares within effect distance `reach` of `square` (itself excluded)."""
 
+NEAR: tuple[tuple[frozenset[int], ...], ...] = tuple(tuple(frozenset(c) for c in by) for by in WITHIN)
+"""`WITHIN` as sets, for quick overlap tests."""
+
 SEGMENTS: tuple[tuple[int, ...], ...] = tuple(
     next((ray[: ray.index(b) + 1] for ray in RAYS[Dirs.ANY][a] if b in ray), ())
     for a in range(SIZE * SIZE)

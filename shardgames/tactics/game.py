@@ -223,7 +223,10 @@ class TacticsGame(Game):
                 ActionFamily(Stop),
                 ActionFamily(BuyWarrior, card=IntRange(0, len(self.roster)), cell=cells),
                 ActionFamily(BuyTerrain, terrain=Choice(TERRAINS), cell=cells),
-                ActionFamily(Move, origin=cells, dest=cells, via=Maybe(cells)),
+                # (via, origin, dest): the moves without a portal are one block of 64 * 64 ids
+                ActionFamily(
+                    Move, order=("via", "origin", "dest"), origin=cells, dest=cells, via=Maybe(cells)
+                ),
                 ActionFamily(Attack, origin=cells, target=cells),
                 ActionFamily(BuyAction),
                 ActionFamily(EndTurn),
@@ -247,17 +250,15 @@ class TacticsGame(Game):
         self.actions_per_turn: int = self.params["actions"]
         # Build the common actions up front (moves without a portal, attacks, purchases); the rare
         # portal moves are built when first met.
-        for origin in range(CELLS):
-            for other in range(CELLS):
-                codec.decode(self.move_id(origin, other))
-                codec.decode(self.attack_id(origin, other))
-        for index in range(self.id_buy_warrior, self.id_move):
+        for index in range(self.id_buy_warrior, self.id_move + CELLS * CELLS):  # purchases, plain moves
+            codec.decode(index)
+        for index in range(self.id_attack, self.id_attack + CELLS * CELLS):
             codec.decode(index)
         return codec
 
     def move_id(self, origin: int, dest: int, via: int | None = None) -> int:
         """The id of ``Move(origin, dest, via)``."""
-        return self.id_move + (origin * CELLS + dest) * (CELLS + 1) + (0 if via is None else via + 1)
+        return self.id_move + (0 if via is None else (via + 1) * CELLS * CELLS) + origin * CELLS + dest
 
     def attack_id(self, origin: int, target: int) -> int:
         """The id of ``Attack(origin, target)``."""

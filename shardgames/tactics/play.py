@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
 from shardgames.tactics.actions import Attack, BuyAction, ChooseEffect, Move, PlaceTerrain
-from shardgames.tactics.board import ADJACENT, RAYS, SEGMENTS, WITHIN, free_moves, mode_blocks, name
+from shardgames.tactics.board import ADJACENT, NEAR, RAYS, SEGMENTS, WITHIN, free_moves, mode_blocks, name
 from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.events import (
     ActionBought,
@@ -92,10 +92,14 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
     s.emit(TurnBegan(seat, s.turn))
     nudgers = s.game.turn_start_cards
     cards, owner = s.card, s.owner
-    starts = tuple(
-        w
-        for w, where in enumerate(s.square)
-        if where >= 0 and owner[w] == seat and cards[w] in nudgers and s.side_of(w).effect == "NUDGE"
+    starts = (
+        tuple(
+            w
+            for w, where in enumerate(s.square)
+            if where >= 0 and owner[w] == seat and cards[w] in nudgers and s.side_of(w).effect == "NUDGE"
+        )
+        if not nudgers.isdisjoint(cards)
+        else ()
     )
     if len(starts) > 1:  # the active player orders simultaneous effects (TAC-R16)
         s._push(OrderTurnStart(starts), ASK_ACTION)
@@ -127,7 +131,10 @@ def run_end_of_turn(s: TacticsState, task: EndOfTurn) -> None:
     s.reduction = [0] * count
     s.scorched = [False] * count
     s.emit(TurnEnded(seat, s.actions_used))
-    s._push(BeginTurn(1 - seat))
+    s._push(_BEGIN_TURN[1 - seat])
+
+
+_BEGIN_TURN = (BeginTurn(0), BeginTurn(1))
 
 
 def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
@@ -146,23 +153,28 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
         is_portal = [False] * 64
         for cell in entries:
             is_portal[cell] = True
-    enemy = None
-    if not s.attacks_locked:
-        enemy = [False] * 64
-        for warrior, where in enumerate(s.square):
-            if where >= 0 and owner[warrior] != seat:
-                enemy[where] = True
-    sides, cards, injured, attacked = game.sides, s.card, s.injured, s.attacked
+    mine = []
+    enemies = set()
+    for warrior, where in enumerate(s.square):
+        if where >= 0:
+            if owner[warrior] == seat:
+                mine.append(warrior)
+            else:
+                enemies.add(where)
+    if s.attacks_locked:
+        enemies.clear()
+    sides, cards, injured, attacked, square = game.sides, s.card, s.injured, s.attacked, s.square
     move_base, attack_base = game.id_move, game.id_attack
     append = ids.append
-    for warrior, origin in enumerate(s.square):
-        if origin < 0 or owner[warrior] != seat:
-            continue
+    for warrior in mine:
+        origin = square[warrior]
         side = sides[cards[warrior]][injured[warrior]]
-        base = move_base + origin * _ORIGIN_STRIDE
-        append(base + origin * _DEST_STRIDE)  # a 0-space move is always allowed (TAC-R10b)
+        base = move_base + origin * 64
+        append(base + origin)  # a 0-space move is always allowed (TAC-R10b)
         if side.move.dirs is Dirs.FREE or side.low != 1:  # free paths, exactly N spaces
-            ids += [base + d * _DEST_STRIDE + (0 if v is None else v + 1) for d, v, _ in moves_of(s, warrior)]
+            ids += [
+                base + d + (0 if v is None else _PORTAL_STRIDE * (v + 1)) for d, v, _ in moves_of(s, warrior)
+            ]
         else:  # straight lines of up to N spaces (TAC-31 to 38, R10, R12), as in `moves_of`
             enter, over = side.enter, side.over
             for ray in side.rays[origin]:
@@ -170,20 +182,22 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
                     if not enter[terrain[cell] + 1]:
                         break
                     if board[cell] < 0:
-                        append(base + cell * _DEST_STRIDE)
+                        append(base + cell)
                     elif not over:
                         break
                     if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
-                        ids += [base + t * _DEST_STRIDE + cell + 1 for t in portals if t != cell]
-        if enemy is not None and not attacked[warrior]:
-            attack = attack_base + origin * 64
-            ids.extend([attack + cell for cell in WITHIN[side.reach][origin] if enemy[cell]])
+                        through = base + _PORTAL_STRIDE * (cell + 1)
+                        ids += [through + t for t in portals if t != cell]
+        if enemies and not attacked[warrior]:
+            near = NEAR[side.reach][origin]
+            if not enemies.isdisjoint(near):
+                attack = attack_base + origin * 64
+                ids += [attack + cell for cell in enemies & near]
     return ids
 
 
 _NO_PORTALS = [False] * 64
-_DEST_STRIDE = 65
-_ORIGIN_STRIDE = 64 * 65
+_PORTAL_STRIDE = 64 * 64  # see `TacticsGame.move_id`
 
 
 def _portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[int]]:
@@ -318,8 +332,13 @@ def _relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], v
     s.board[dest] = warrior
     s.square[warrior] = dest
     terrain = s.terrain
-    if terrain[dest] == FIRE or (FIRE in terrain and any(terrain[c] == FIRE for c in path)):
+    if terrain[dest] == FIRE:
         s.scorched[warrior] = True
+    else:
+        for cell in path:
+            if terrain[cell] == FIRE:
+                s.scorched[warrior] = True
+                break
     s.emit(Moved(warrior, s.name_of(warrior), origin, via if via is not None else dest))
     if via is not None:
         s.emit(Teleported(warrior, s.name_of(warrior), via, dest))

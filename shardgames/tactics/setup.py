@@ -24,12 +24,13 @@ _ROWS = {
 
 
 def rows(seat: int, count: int) -> tuple[int, ...]:
-    """The squares of `seat`'s `count` closest rows (TAC-R2)."""
+    """The squares of `seat`'s `count` closest rows (TAC-R2), in ascending order."""
     return _CLOSEST[seat][count]
 
 
 _CLOSEST = {
-    seat: [tuple(c for row in _ROWS[seat][:count] for c in row) for count in range(9)] for seat in (0, 1)
+    seat: [tuple(sorted(c for row in _ROWS[seat][:count] for c in row)) for count in range(9)]
+    for seat in (0, 1)
 }
 
 

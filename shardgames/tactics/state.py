@@ -190,7 +190,7 @@ class TacticsState(State["TacticsGame"]):
 
     def emit(self, event: Any) -> None:
         """Log an event."""
-        self._emit(event)
+        self._events.append(event)
 
     def side_of(self, warrior: int) -> CompiledSide:
         """The compiled side the warrior shows (see `shardgames.tactics.game.CompiledSide`)."""

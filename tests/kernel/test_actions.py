@@ -82,6 +82,19 @@ def test_mixed_radix_order() -> None:
     assert c.sort([Choose(Stat.MAGIC), Pass(), Move(3, 3, 3)]) == (Pass(), Move(3, 3, 3), Choose(Stat.MAGIC))
 
 
+def test_a_family_can_count_its_fields_in_another_order() -> None:
+    squares = IntRange(0, 4)
+    family = ActionFamily(
+        Move, order=("via", "origin", "dest"), origin=squares, dest=squares, via=Maybe(squares)
+    )
+    assert family.index(Move(0, 1, None)) == 1
+    assert family.index(Move(1, 0, None)) == 4
+    assert family.index(Move(0, 0, 0)) == 16  # every move without `via` comes first
+    assert all(family.action(family.index(m)) == m for m in (Move(3, 2, 1), Move(0, 3, None)))
+    with pytest.raises(ValueError, match="order must name each of the fields"):
+        ActionFamily(Move, order=("via", "origin"), origin=squares, dest=squares, via=Maybe(squares))
+
+
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
