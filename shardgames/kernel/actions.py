@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -327,14 +328,14 @@ class ActionCodec:
         table = self._table
         if table:
             ids = ids if isinstance(ids, list) else list(ids)
-            actions = tuple(map(table.__getitem__, ids))
-            if all(actions):  # no None: every action was built (actions are always true)
-                return actions  # type: ignore[return-value]
-            built = list(actions)
-            for position, action in enumerate(actions):
-                if action is None:
-                    built[position] = self.decode(ids[position])
-            return tuple(built)  # type: ignore[arg-type]
+            found: tuple[Action | None, ...]
+            if len(ids) > 1:
+                found = itemgetter(*ids)(table)  # one C loop (a tuple for two or more ids)
+            else:
+                found = tuple([table[i] for i in ids])
+            if all(found):  # no None: every action was built (actions are always true)
+                return found  # type: ignore[return-value]
+            return tuple([self.decode(i) if a is None else a for i, a in zip(ids, found, strict=True)])
         return tuple([self.decode(i) for i in ids])
 
     def first_id(self, cls: type[Action]) -> int:

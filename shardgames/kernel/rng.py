@@ -110,7 +110,11 @@ class Rng:
         """
         if not 0 < n <= _TWO64:
             raise ValueError(f"randrange needs 0 < n <= 2**64, not {n}")
-        product = self.next_u64() * n
+        s = (self._state + _GOLDEN) & _MASK64  # next_u64, inlined: this is on every random step
+        self._state = s
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK64
+        product = (s ^ (s >> 31)) * n
         low = product & _MASK64
         if low < n:
             threshold = (_TWO64 - n) % n

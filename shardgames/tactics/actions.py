@@ -43,13 +43,13 @@ class Stop(Action):
 
 @attrs.frozen
 class BuyWarrior(Action):
-    """Setup: buy the roster's warrior number `card` and place it on `cell`."""
+    """Setup: buy the warrior whose roster id is `card` (``"knight"``) and place it on `cell`."""
 
-    card: int
+    card: str
     cell: int
 
     def __str__(self) -> str:
-        return f"buy warrior #{self.card} at {name(self.cell)}"
+        return f"buy {self.card} at {name(self.cell)}"
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,8 @@ class CompiledSide:
         enter: For each terrain number + 1 (0: no terrain), whether this movement may enter it.
         over: Whether this movement passes over warriors (flight or jump).
         low: The fewest spaces of a move (the spaces for an exact movement, else 1).
+        straight: Whether its moves are straight lines of 1 up to its spaces (the common case, which
+            move generation walks along `rays`).
         reach: How far its attack actions reach (RANGED, else adjacent).
     """
 
@@ -93,6 +96,7 @@ class CompiledSide:
     over: bool
     low: int
     reach: int
+    straight: bool
 
     @classmethod
     def of(cls, side: Side) -> CompiledSide:
@@ -124,7 +128,47 @@ class CompiledSide:
             move.mode in (Mode.FLIGHT, Mode.JUMP),
             move.spaces if move.exact else 1,
             reach,
+            move.dirs is not Dirs.FREE and not move.exact,
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled_sides(roster: tuple[WarriorCard, ...]) -> tuple[tuple[CompiledSide, CompiledSide], ...]:
+    """Both sides of every card, compiled (once per roster: games of one roster share them)."""
+    return tuple((CompiledSide.of(card.uninjured), CompiledSide.of(card.injured)) for card in roster)
+
+
+@functools.lru_cache(maxsize=16)
+def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
+    """The action codec of a roster (shared by its games: loading a game again costs nothing).
+
+    The common actions are built up front (purchases, moves without a portal, attacks); the rarer
+    portal moves are built when first met.
+    """
+    cells = IntRange(0, CELLS)
+    codec = ActionCodec(
+        [
+            ActionFamily(Stop),
+            ActionFamily(BuyWarrior, card=Choice(card_ids), cell=cells),
+            ActionFamily(BuyTerrain, terrain=Choice(TERRAINS), cell=cells),
+            # (via, origin, dest): the moves without a portal are one block of 64 * 64 ids
+            ActionFamily(Move, order=("via", "origin", "dest"), origin=cells, dest=cells, via=Maybe(cells)),
+            ActionFamily(Attack, origin=cells, target=cells),
+            ActionFamily(BuyAction),
+            ActionFamily(EndTurn),
+            ActionFamily(Decline),
+            ActionFamily(PlaceTerrain, cell=cells),
+            ActionFamily(ChooseEffect, cell=cells),
+        ],
+        chance_families=[ActionFamily(FirstPlayer, seat=IntRange(0, 2))],
+    )
+    plain_moves = codec.first_id(Move) + CELLS * CELLS
+    for index in range(codec.first_id(BuyWarrior), plain_moves):
+        codec.decode(index)
+    attacks = codec.first_id(Attack)
+    for index in range(attacks, attacks + CELLS * CELLS):
+        codec.decode(index)
+    return codec
 
 
 def _file_reference(value: Any) -> str:
@@ -203,9 +247,8 @@ class TacticsGame(Game):
         self.cost = tuple(card.cost for card in roster)
         self.commander = tuple(card.commander for card in roster)
         self.codes = _codes(roster)
-        self.sides = tuple(
-            (CompiledSide.of(card.uninjured), CompiledSide.of(card.injured)) for card in roster
-        )
+        self.card_number = {card.id: index for index, card in enumerate(roster)}
+        self.sides = _compiled_sides(roster)
         self.side_names = tuple((card.uninjured.name, card.injured.name) for card in roster)
         self.turn_start_cards = frozenset(
             index for index, sides in enumerate(self.sides) if any(side.effect == "NUDGE" for side in sides)
@@ -217,25 +260,7 @@ class TacticsGame(Game):
         return 2
 
     def _make_codec(self) -> ActionCodec:
-        cells = IntRange(0, CELLS)
-        codec = ActionCodec(
-            [
-                ActionFamily(Stop),
-                ActionFamily(BuyWarrior, card=IntRange(0, len(self.roster)), cell=cells),
-                ActionFamily(BuyTerrain, terrain=Choice(TERRAINS), cell=cells),
-                # (via, origin, dest): the moves without a portal are one block of 64 * 64 ids
-                ActionFamily(
-                    Move, order=("via", "origin", "dest"), origin=cells, dest=cells, via=Maybe(cells)
-                ),
-                ActionFamily(Attack, origin=cells, target=cells),
-                ActionFamily(BuyAction),
-                ActionFamily(EndTurn),
-                ActionFamily(Decline),
-                ActionFamily(PlaceTerrain, cell=cells),
-                ActionFamily(ChooseEffect, cell=cells),
-            ],
-            chance_families=[ActionFamily(FirstPlayer, seat=IntRange(0, 2))],
-        )
+        codec = _codec(tuple(card.id for card in self.roster))
         self.id_stop = codec.encode(Stop())
         self.id_buy_warrior = codec.first_id(BuyWarrior)
         self.id_buy_terrain = codec.first_id(BuyTerrain)
@@ -248,12 +273,6 @@ class TacticsGame(Game):
         self.id_choose_effect = codec.first_id(ChooseEffect)
         self.coin_outcomes = tuple((FirstPlayer(seat), 1) for seat in (0, 1))
         self.actions_per_turn: int = self.params["actions"]
-        # Build the common actions up front (moves without a portal, attacks, purchases); the rare
-        # portal moves are built when first met.
-        for index in range(self.id_buy_warrior, self.id_move + CELLS * CELLS):  # purchases, plain moves
-            codec.decode(index)
-        for index in range(self.id_attack, self.id_attack + CELLS * CELLS):
-            codec.decode(index)
         return codec
 
     def move_id(self, origin: int, dest: int, via: int | None = None) -> int:

@@ -366,31 +366,40 @@ def _commander_value(card: WarriorCard) -> float:
 def _setup(t: _Table, legal: Sequence[Action]) -> Action | None:
     """Commander, guards, then the strike force by value per Soul; then stop."""
     game, s = t.game, t.s
-    buys = [a for a in legal if isinstance(a, BuyWarrior)]
+    number = game.card_number
+    buys = [(number[a.card], a) for a in legal if isinstance(a, BuyWarrior)]
     if not t.my_commanders:
-        options = [a for a in buys if game.commander[a.card]]
+        options = [(card, a) for card, a in buys if game.commander[card]]
         if not options:
             return None
         return max(
-            options, key=lambda a: (_commander_value(game.roster[a.card]), _home_score(t, a.cell), t.tie())
-        )
+            options,
+            key=lambda option: (
+                _commander_value(game.roster[option[0]]),
+                _home_score(t, option[1].cell),
+                t.tie(),
+            ),
+        )[1]
     spare = s.souls[t.me] - RESERVE
-    buys = [a for a in buys if not game.commander[a.card] and game.cost[a.card] <= spare]
+    buys = [(card, a) for card, a in buys if not game.commander[card] and game.cost[card] <= spare]
     homes = [s.square[w] for w in t.my_commanders]
-    guarding = [a for a in buys if any(a.cell in ADJACENT[h] for h in homes)]
+    guarding = [(card, a) for card, a in buys if any(a.cell in ADJACENT[h] for h in homes)]
     if guarding:
-        return max(guarding, key=lambda a: (_guard_value(game, a.card), -row_of(a.cell, t.me), t.tie()))
+        return max(
+            guarding,
+            key=lambda option: (_guard_value(game, option[0]), -row_of(option[1].cell, t.me), t.tie()),
+        )[1]
     owned = [s.card[w] for w in t.mine]
-    strikers = [a for a in buys if not any(a.cell in ADJACENT[h] or a.cell == h for h in homes)]
+    strikers = [(card, a) for card, a in buys if not any(a.cell in ADJACENT[h] or a.cell == h for h in homes)]
     if not strikers:
         return Stop()
 
-    def score(a: BuyWarrior) -> tuple[float, float, float]:
-        card = game.roster[a.card]
-        per_soul = _card_value(card) / max(card.cost, 1) * COPY_DISCOUNT ** owned.count(a.card)
-        return per_soul, _striker_cell_score(t, a.cell), t.tie()
+    def score(option: tuple[int, BuyWarrior]) -> tuple[float, float, float]:
+        card = game.roster[option[0]]
+        per_soul = _card_value(card) / max(card.cost, 1) * COPY_DISCOUNT ** owned.count(option[0])
+        return per_soul, _striker_cell_score(t, option[1].cell), t.tie()
 
-    return max(strikers, key=score)
+    return max(strikers, key=score)[1]
 
 
 def _guard_value(game: TacticsGame, card: int) -> float:

@@ -25,6 +25,7 @@ from shardgames.tactics.events import (
 from shardgames.tactics.phases import (
     ASK_ACTION,
     END_OF_TURN,
+    SEAT_PROMPTS,
     AfterAttack,
     AfterMove,
     AskAction,
@@ -115,10 +116,17 @@ def _can_buy_action(s: TacticsState) -> bool:
 
 def run_ask_action(s: TacticsState, task: AskAction) -> None:
     """G1, or G4 once the actions are spent and no action can be bought (TAC-R8)."""
+    _next_action(s)
+
+
+def _next_action(s: TacticsState) -> None:
     if s.actions_used < s.action_limit or _can_buy_action(s):
-        s.ask(s.active, Phase.ACTION)
+        s._ask(_ACTION_PROMPTS[s.active])
     else:
         s._push(END_OF_TURN)
+
+
+_ACTION_PROMPTS = (SEAT_PROMPTS[0, Phase.ACTION], SEAT_PROMPTS[1, Phase.ACTION])
 
 
 def run_end_of_turn(s: TacticsState, task: EndOfTurn) -> None:
@@ -171,7 +179,7 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
         side = sides[cards[warrior]][injured[warrior]]
         base = move_base + origin * 64
         append(base + origin)  # a 0-space move is always allowed (TAC-R10b)
-        if side.move.dirs is Dirs.FREE or side.low != 1:  # free paths, exactly N spaces
+        if not side.straight:  # free paths, exactly N spaces
             ids += [
                 base + d + (0 if v is None else _PORTAL_STRIDE * (v + 1)) for d, v, _ in moves_of(s, warrior)
             ]
@@ -363,8 +371,8 @@ def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
         s.actions_used += 1
         if s.side_of(warrior).effect in _AFTER_MOVING:  # TAC-41: After-Moving, even after 0 spaces (TAC-R10b)
             s._push(AfterMove(warrior), ASK_ACTION)
-        else:
-            s._push(ASK_ACTION)
+        else:  # nothing else is queued during an action: ask for the next one at once
+            _next_action(s)
     else:  # a riposte: the warrior's own effect moves it, so no After-Moving (TAC-R16)
         s.emit(EffectUsed(warrior, s.name_of(warrior), "RIPOSTE_MOVE", f"moves to {name(action.dest)}"))
 

@@ -104,11 +104,12 @@ def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior
     """Pay for a warrior and place it."""
     game = s.game
     seat = prompt.player
-    commander = game.commander[action.card]
-    price = 0 if commander and not owns_commander(s, seat) else game.cost[action.card]
-    warrior = s.add_warrior(action.card, seat, action.cell)
+    number = game.card_number[action.card]
+    commander = game.commander[number]
+    price = 0 if commander and not owns_commander(s, seat) else game.cost[number]
+    warrior = s.add_warrior(number, seat, action.cell)
     s.souls[seat] -= price
-    s.emit(WarriorBought(seat, warrior, game.roster[action.card].name, action.cell, price))
+    s.emit(WarriorBought(seat, warrior, game.roster[number].name, action.cell, price))
     _after_purchase(s, seat)
 
 
@@ -150,12 +151,13 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | Non
     game = s.game
     souls = s.souls[seat]
     cell = action.cell
+    number = game.card_number.get(action.card, -1) if isinstance(action, BuyWarrior) else -1
     if isinstance(action, BuyWarrior):
-        if not 0 <= action.card < len(game.roster):
-            return f"the roster has no warrior number {action.card}"
-        card = game.roster[action.card]
-        commander = game.commander[action.card]
-        if commander and any(s.card[w] == action.card for w in s.warriors_of(seat)):
+        if number < 0:
+            return f"the roster has no warrior {action.card!r}; its ids are {', '.join(game.card_number)}"
+        card = game.roster[number]
+        commander = game.commander[number]
+        if commander and any(s.card[w] == number for w in s.warriors_of(seat)):
             return f"seat {seat} already has {card.name}: one copy of each commander (TAC-23)"
         price = 0 if commander and not has_commander else card.cost
         placement = 2 if card.cost == 1 else 1
@@ -169,7 +171,7 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | Non
         return f"{what} goes in {closest} of seat {seat} (TAC-17 to 19, R2)"
     if s.board[cell] >= 0 or s.terrain[cell] >= 0:
         return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain (TAC-R6)"
-    if not has_commander and not (isinstance(action, BuyWarrior) and game.commander[action.card]):
+    if not has_commander and not (number >= 0 and game.commander[number]):
         return (
             f"seat {seat} has no commander yet: a purchase must leave a Soul and a free square in the "
             "closest row for one (TAC-22, R4)"

@@ -1,6 +1,6 @@
 """What a Tactics seat sees (everything: there is no hidden information), and the observation planes.
 
-**Observation layout** (`observation_tensor`, float32, shape ``(49, 8, 8)``): planes over the board
+**Observation layout** (`observation_tensor`, float32, shape ``(58, 8, 8)``): planes over the board
 from the viewing seat's side, so its own closest row is row 0 (the board is turned for seat 1); in a
 plane, ``[plane, row, file]``.
 
@@ -23,6 +23,8 @@ plane, ``[plane, row, file]``.
 | 43, 44 | setup is under way; I am to act |
 | 45, 46 | turn / turn cap; purchases this setup turn / 3 |
 | 47, 48 | I have stopped buying; the opponent has |
+| 49 to 56 | the pending decision, one-hot in `Phase` order (whole planes) |
+| 57 | the warrior(s) the pending decision is about (an effect's owner, or the warriors to order) |
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import numpy.typing as npt
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics.effects import EFFECTS
-from shardgames.tactics.phases import Phase
+from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode
 
 if TYPE_CHECKING:
@@ -45,7 +47,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PLANES", "TacticsView", "make_view", "observation_shape"]
 
-PLANES = 49
+PLANES = 58
+_PHASES = tuple(Phase)
 _DIRS = tuple(Dirs)
 _MODES = tuple(Mode)
 _EFFECTS = tuple(EFFECTS)
@@ -117,9 +120,12 @@ class TacticsView(View):
         out = np.zeros((PLANES, 8, 8), dtype=np.float32)
         planes = out.reshape(PLANES, 64)
         flip = me == 1
+
+        def seen(cell: int) -> int:  # turn the ranks for seat 1, keep the files
+            return (7 - cell // 8) * 8 + cell % 8 if flip else cell
+
         for cell in range(64):
-            index = (63 - cell) if flip else cell
-            index = (index // 8) * 8 + (cell % 8)  # turn the ranks, keep the files
+            index = seen(cell)
             warrior = self.board[cell]
             if warrior >= 0:
                 side = state.side_of(warrior)
@@ -159,6 +165,13 @@ class TacticsView(View):
             (48, self.stopped[1 - me]),
         ):
             planes[plane, :] = value
+        prompt = self.prompt
+        if isinstance(prompt, TacticsPrompt):
+            planes[49 + _PHASES.index(prompt.phase), :] = 1
+            about = [prompt.square] if prompt.square >= 0 else []
+            about += [self.square[w] for w in prompt.choices]
+            for cell in about:
+                planes[57, seen(cell)] = 1
         return out
 
 

@@ -85,7 +85,7 @@ def test_greedy_buys_its_free_commander_first_in_a_corner_then_guards_it() -> No
     seat = state.current_player
     first = GreedyAgent().act(state.view(seat), sg.Rng(0))
     assert isinstance(first, BuyWarrior)
-    assert game.roster[first.card].commander
+    assert game.roster[game.card_number[first.card]].commander
     assert row_of(first.cell, seat) == 1
     assert first.cell % 8 in (0, 7)
     agents = [GreedyAgent(), GreedyAgent()]

@@ -249,11 +249,11 @@ def test_perft_new_game_by_hand() -> None:
     first = _after(state, "seat 0 goes first")
     assert len(first.legal_actions()) == 256
     branches = {
-        "buy warrior #8 at d1": 234,  # CMDR Vale
-        "buy warrior #0 at a1": 240,  # Militia, row 1
-        "buy warrior #6 at e1": 240,  # Knight
+        "buy cmdr-vale at d1": 234,  # CMDR Vale
+        "buy militia at a1": 240,  # Militia, row 1
+        "buy knight at e1": 240,  # Knight
         "buy fire at a1": 240,
-        "buy warrior #0 at a2": 250,  # Militia, row 2
+        "buy militia at a2": 250,  # Militia, row 2
         "buy water at h2": 250,
         "buy stone at c4": 251,
     }
@@ -275,11 +275,11 @@ def test_perft_late_setup_by_hand() -> None:
     terrains = ("fire", "stone", "portal", "water", "wind")
     expected = {
         "stop buying": 5,
-        "buy warrior #0 at h1": 17,
-        "buy warrior #0 at h2": 17,
-        "buy warrior #1 at h1": 5,
-        "buy warrior #2 at h1": 5,
-        "buy warrior #3 at h1": 5,
+        "buy militia at h1": 17,
+        "buy militia at h2": 17,
+        "buy archer at h1": 5,
+        "buy scout at h1": 5,
+        "buy diver at h1": 5,
         **{f"buy {kind} at {cell}": 17 for kind in terrains for cell in ("h1", "h2")},
         **{f"buy {kind} at {cell}": 18 for kind in terrains for cell in ("h3", "h4")},
     }

@@ -40,14 +40,14 @@ def ranks(*numbers: int) -> set[str]:
     return {f"{file}{rank}" for file in FILES for rank in numbers}
 
 
-def card_number(state: TacticsState, card_name: str) -> int:
-    """The roster number of the card called `card_name`."""
-    return [card.name for card in state.game.roster].index(card_name)
+def card_id(state: TacticsState, card_name: str) -> str:
+    """The roster id of the card called `card_name`."""
+    return next(card.id for card in state.game.roster if card.name == card_name)
 
 
 def buy(state: TacticsState, card_name: str, cell: str) -> tuple[Event, ...]:
     """Buy the warrior called `card_name` and place it on `cell` (the purchase must be legal)."""
-    return play(state, f"buy warrior #{card_number(state, card_name)} at {cell}")
+    return play(state, f"buy {card_id(state, card_name)} at {cell}")
 
 
 def offers(state: TacticsState) -> dict[str, set[str]]:
@@ -56,7 +56,8 @@ def offers(state: TacticsState) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for candidate in state.legal_actions():
         if isinstance(candidate, BuyWarrior):
-            found.setdefault(state.game.roster[candidate.card].name, set()).add(name(candidate.cell))
+            card = state.game.roster[state.game.card_number[candidate.card]]
+            found.setdefault(card.name, set()).add(name(candidate.cell))
         elif isinstance(candidate, BuyTerrain):
             found.setdefault(candidate.terrain.value, set()).add(name(candidate.cell))
         elif isinstance(candidate, Stop):
@@ -344,10 +345,10 @@ def test_tac_13_players_build_their_armies_in_turn_order() -> None:
     """TAC-13: the first player makes a setup turn, then the other player, then the first again."""
     state = new_game(1)
     buy(state, "CMDR Vale", "d8")
-    play(state, "buy stone at a6", "buy warrior #0 at a7")
+    play(state, "buy stone at a6", "buy militia at a7")
     assert setup_prompt(state) == (0, Phase.SETUP)
     buy(state, "CMDR Kess", "e1")
-    play(state, "buy fire at a3", "buy warrior #0 at a2")
+    play(state, "buy fire at a3", "buy militia at a2")
     assert setup_prompt(state) == (1, Phase.SETUP)
     assert [(e.player, name(e.cell)) for e in events_of(state.events, WarriorBought)] == [
         (1, "d8"),
@@ -361,7 +362,7 @@ def test_tac_15_a_setup_turn_is_three_purchases() -> None:
     """TAC-15: the same player buys three times, then the turn passes."""
     state = new_game(0)
     seen = []
-    for text in ("buy warrior #8 at d1", "buy water at c3", "buy warrior #4 at a1"):
+    for text in ("buy cmdr-vale at d1", "buy water at c3", "buy pikeman at a1"):
         seen.append((setup_prompt(state), state.purchases))
         play(state, text)
     assert seen == [((0, Phase.SETUP), 0), ((0, Phase.SETUP), 1), ((0, Phase.SETUP), 2)]
@@ -513,8 +514,8 @@ def test_tac_23_at_most_one_copy_of_each_commander() -> None:
     buy(state, "CMDR Vale", "d1")
     found = offers(state)
     assert {card for card in found if card.startswith("CMDR")} == {"CMDR Oren", "CMDR Kess"}
-    with pytest.raises(ValueError, match="buy warrior #8 at e1"):
-        state.apply_action(BuyWarrior(card_number(state, "CMDR Vale"), square("e1")))
+    with pytest.raises(ValueError, match="buy cmdr-vale at e1"):
+        state.apply_action(BuyWarrior(card_id(state, "CMDR Vale"), square("e1")))
     assert state.souls == [26, 26]
 
 
@@ -664,7 +665,7 @@ def test_tac_r4_the_last_closest_square_may_not_take_terrain_either() -> None:
 def test_tac_r4_the_free_commander_can_always_be_placed() -> None:
     """TAC-R4: however a player without a commander buys, a commander can still be bought at the end."""
     state = setup_position(souls=[3, 26], stopped=[False, True])
-    play(state, "buy warrior #0 at a1", "buy fire at b1")
+    play(state, "buy militia at a1", "buy fire at b1")
     assert state.souls == [1, 26]
     assert offers(state) == dict.fromkeys(COMMANDERS, ranks(1) - {"a1", "b1"})
     events = buy(state, "CMDR Oren", "c1")
@@ -692,8 +693,8 @@ def test_tac_r5_the_free_commander_goes_only_in_the_closest_row() -> None:
     state = new_game(0)
     found = offers(state)
     assert all(found[commander] == ranks(1) for commander in COMMANDERS)
-    with pytest.raises(ValueError, match="buy warrior #8 at d2"):
-        state.apply_action(BuyWarrior(card_number(state, "CMDR Vale"), square("d2")))
+    with pytest.raises(ValueError, match="buy cmdr-vale at d2"):
+        state.apply_action(BuyWarrior(card_id(state, "CMDR Vale"), square("d2")))
 
 
 def test_tac_r5_a_second_commander_costs_its_printed_cost() -> None:
@@ -831,15 +832,15 @@ def test_tac_dx16_setup_flow_from_the_coin_to_the_first_turn() -> None:
     starts with the player who bought first (here seat 1, chosen by the coin)."""
     state = new_game(1)
     buy(state, "CMDR Oren", "d8")
-    play(state, "buy warrior #0 at a7", "buy warrior #0 at b7")
+    play(state, "buy militia at a7", "buy militia at b7")
     assert setup_prompt(state) == (0, Phase.SETUP)
     buy(state, "CMDR Kess", "e1")
     play(state, "stop buying")
     assert setup_prompt(state) == (1, Phase.SETUP)
-    play(state, "buy warrior #0 at c7", "buy warrior #0 at d7", "buy warrior #0 at e7")
+    play(state, "buy militia at c7", "buy militia at d7", "buy militia at e7")
     assert setup_prompt(state) == (1, Phase.SETUP)
     assert state.purchases == 0
-    play(state, "buy warrior #0 at f7")
+    play(state, "buy militia at f7")
     events = play(state, "stop buying")
     assert events == (SetupStopped(1, 20), TurnBegan(1, 1))
     assert setup_prompt(state) == (1, Phase.ACTION)

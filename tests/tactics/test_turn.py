@@ -68,8 +68,8 @@ def test_tac_24_the_player_who_placed_first_moves_first(first: int) -> None:
     assert isinstance(state, TacticsState)
     state.apply_action(FirstPlayer(first))
     home = {0: "e1", 1: "e8"}
-    play(state, f"buy warrior #10 at {home[first]}", "stop buying")
-    play(state, f"buy warrior #10 at {home[1 - first]}")
+    play(state, f"buy cmdr-kess at {home[first]}", "stop buying")
+    play(state, f"buy cmdr-kess at {home[1 - first]}")
     events = play(state, "stop buying")
     assert events == (SetupStopped(1 - first, 26), TurnBegan(first, 1))
     assert prompt_of(state) == (first, Phase.ACTION)
@@ -413,8 +413,8 @@ def test_tac_r18_souls_left_after_setup_are_kept_for_the_game() -> None:
     state = tactics_game(chance="explicit").new_initial_state(seed=1)
     assert isinstance(state, TacticsState)
     state.apply_action(FirstPlayer(0))
-    play(state, "buy warrior #10 at e1", "buy warrior #4 at d1", "stop buying")
-    play(state, "buy warrior #10 at e8", "buy warrior #6 at d8", "buy warrior #0 at a7", "stop buying")
+    play(state, "buy cmdr-kess at e1", "buy pikeman at d1", "stop buying")
+    play(state, "buy cmdr-kess at e8", "buy knight at d8", "buy militia at a7", "stop buying")
     assert state.souls == [23, 20]
     play(state, "buy an action", "end turn")  # net 0 (TAC-R8)
     assert state.souls == [23, 20]
@@ -447,7 +447,7 @@ def test_tac_r18_the_moving_warrior_with_flight_passes_over_warriors() -> None:
 def test_tac_r18_the_closest_row_is_a_row() -> None:
     """TAC-R18 (missing "row"): a warrior costing more than 1 goes in the player's closest row."""
     state = start("", phase="setup")
-    cells = {str(a).split(" at ")[1] for a in state.legal_actions() if str(a).startswith("buy warrior #4 ")}
+    cells = {str(a).split(" at ")[1] for a in state.legal_actions() if str(a).startswith("buy pikeman ")}
     assert cells == {f"{file}1" for file in "abcdefgh"}
 
 

@@ -355,7 +355,7 @@ def test_tac_r17_turns_are_counted_for_both_players_together() -> None:
     state = game.new_initial_state(seed=2)
     assert isinstance(state, TacticsState)
     state.apply_action(FirstPlayer(1))
-    play(state, "buy warrior #10 at e8", "stop buying", "buy warrior #10 at e1", "stop buying")
+    play(state, "buy cmdr-kess at e8", "stop buying", "buy cmdr-kess at e1", "stop buying")
     for _ in range(4):
         assert not state.is_terminal()
         play(state, "end turn")

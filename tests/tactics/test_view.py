@@ -1,0 +1,107 @@
+"""What a seat sees: the view holds the whole table, and the observation planes follow their layout."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from tactics_scenarios import play, start
+
+import shardgames as sg
+from shardgames.tactics import Phase, TacticsState, square
+from shardgames.tactics.view import PLANES, TacticsView
+
+POSITION = """
+ 8  .  .  .  v  .  .  .  .
+ 7  .  .  .  k  .  .  .  .
+ 6  .  .  .  P  .  .  .  .
+ 2  .  .  M* .  .  .  .  .
+ 1  .  .  .  E  .  .  .  .
+"""
+TERRAIN = " 3  F  .  .  .  .  .  .  p\n 1  W  .  .  .  .  .  .  ."
+
+
+def at(tensor: np.ndarray, plane: int, cell: str, seat: int) -> float:
+    """The value of `plane` on `cell` as `seat` sees the board (seat 1's ranks are turned)."""
+    index = square(cell)
+    rank, file = index // 8, index % 8
+    return float(tensor[plane, 7 - rank if seat == 1 else rank, file])
+
+
+@pytest.fixture
+def state() -> TacticsState:
+    return start(POSITION, TERRAIN, souls=[5, 9])
+
+
+def test_the_view_holds_the_whole_table_and_rebuilds_the_state(state: TacticsState) -> None:
+    view = state.view(1)
+    assert isinstance(view, TacticsView)
+    assert view.board == tuple(state.board)
+    assert view.terrain == tuple(state.terrain)
+    assert view.souls == (5, 9)
+    rebuilt = view.sample_state(sg.Rng(0))
+    assert isinstance(rebuilt, TacticsState)
+    assert rebuilt.legal_actions() == state.legal_actions()
+    assert str(rebuilt) == str(state)
+
+
+def test_the_planes_have_the_documented_shape(state: TacticsState) -> None:
+    assert state.game.observation_shape == (PLANES, 8, 8) == (58, 8, 8)
+    tensor = state.observation_tensor(0)
+    assert tensor.shape == (58, 8, 8)
+    assert tensor.dtype == np.float32
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_warriors_are_mine_or_the_opponents_from_each_seat(state: TacticsState, seat: int) -> None:
+    tensor = state.observation_tensor(seat)
+    mine, theirs = (0, 1) if seat == 0 else (1, 0)
+    for cell in ("d1", "c2", "d6"):
+        assert at(tensor, mine, cell, seat) == 1
+        assert at(tensor, theirs, cell, seat) == 0
+    for cell in ("d8", "d7"):
+        assert at(tensor, theirs, cell, seat) == 1
+    assert tensor[0].sum() == (3 if seat == 0 else 2)
+    assert tensor[1].sum() == (2 if seat == 0 else 3)
+
+
+def test_warrior_planes_show_commanders_injuries_might_and_movement(state: TacticsState) -> None:
+    tensor = state.observation_tensor(0)
+    assert at(tensor, 2, "d1", 0) == 1  # CMDR Kess
+    assert at(tensor, 2, "c2", 0) == 0
+    assert at(tensor, 3, "c2", 0) == 1  # the injured Militia
+    assert at(tensor, 5, "c2", 0) == pytest.approx(1 / 4)  # printed Might 1
+    assert at(tensor, 5, "d6", 0) == pytest.approx(3 / 4)  # Pikeman, Might 3
+    assert at(tensor, 6, "d6", 0) == pytest.approx(2 / 4)  # ortho up to 2
+    assert at(tensor, 7, "d6", 0) == 1  # ortho
+    assert at(tensor, 11 + 2, "d1", 0) == 1  # Kess jumps
+
+
+def test_terrain_planes_show_kind_and_owner(state: TacticsState) -> None:
+    tensor = state.observation_tensor(1)
+    assert at(tensor, 19, "a3", 1) == 1  # fire
+    assert at(tensor, 21, "h3", 1) == 1  # portal
+    assert at(tensor, 22, "a1", 1) == 1  # water
+    assert at(tensor, 24, "h3", 1) == 1  # seat 1's portal is "mine" for seat 1
+    assert at(tensor, 25, "a3", 1) == 1
+
+
+def test_whole_planes_carry_the_counters(state: TacticsState) -> None:
+    play(state, "move d1 to e1", "buy an action")
+    tensor = state.observation_tensor(0)
+    assert tensor[37, 0, 0] == pytest.approx(4 / 26)
+    assert tensor[38, 0, 0] == pytest.approx(9 / 26)
+    assert tensor[39, 0, 0] == pytest.approx(1 / 4)
+    assert tensor[41, 0, 0] == 1  # an action was bought
+    assert tensor[44, 0, 0] == 1  # seat 0 is to act
+    assert state.observation_tensor(1)[44, 0, 0] == 0
+
+
+def test_the_pending_decision_and_its_warrior_are_marked(state: TacticsState) -> None:
+    assert state.observation_tensor(0)[49 + tuple(Phase).index(Phase.ACTION)].all()
+    play(state, "attack d7 from d6")  # the Knight survives and may riposte: seat 1 decides
+    assert state.prompt is not None
+    assert state.prompt.phase is Phase.RIPOSTE
+    tensor = state.observation_tensor(1)
+    assert tensor[49:57, 0, 0].tolist() == [float(p is Phase.RIPOSTE) for p in Phase]
+    assert at(tensor, 57, "d7", 1) == 1
+    assert tensor[57].sum() == 1
