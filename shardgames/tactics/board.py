@@ -135,38 +135,73 @@ def straight_moves(
 def free_moves(
     origin: int, spec: MoveSpec, can_pass: Passable, can_end: Passable, avoid: Passable
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Every destination of a free-path move (each step in any direction), with one path to it.
+    """Every destination of a free-path move (each step to any neighbour), with one path to it.
 
-    The path chosen avoids squares for which `avoid` is true (fire) whenever such a path exists; an
-    exact move must end after exactly `spaces` steps.
+    A path never enters the same square twice (nor the start). It may continue only from squares
+    `can_pass` allows, and ends on a square `can_end` allows: after 1 to `spaces` steps, or after
+    exactly `spaces` steps for an exact movement. The path chosen avoids squares for which `avoid` is
+    true (Fire) whenever such a path exists.
 
     Yields:
-        ``(destination, path)`` as for `straight_moves`.
+        ``(destination, path)`` as for `straight_moves`, by destination.
     """
     if spec.spaces == 0:
         return
-    best: dict[int, tuple[int, ...]] = {}
-    frontier: list[tuple[int, tuple[int, ...]]] = [(origin, ())]
-    for steps in range(1, spec.spaces + 1):
-        following: list[tuple[int, tuple[int, ...]]] = []
-        reached: dict[int, tuple[int, ...]] = {}
-        for cell, path in frontier:
+    if spec.exact:
+        found = _exact_paths(origin, spec.spaces, can_pass, can_end, avoid)
+    else:  # the shortest paths, first through squares to avoid on no account, then through any
+        found = {}
+        for allowed in (lambda cell: not avoid(cell), lambda cell: True):
+            for dest, path in _shortest_paths(origin, spec.spaces, can_pass, allowed).items():
+                if dest not in found and can_end(dest):
+                    found[dest] = path
+    yield from sorted(found.items())
+
+
+def _shortest_paths(
+    origin: int, spaces: int, can_pass: Passable, allowed: Passable
+) -> dict[int, tuple[int, ...]]:
+    """A shortest path of at most `spaces` steps to each square it reaches through `allowed` squares."""
+    paths: dict[int, tuple[int, ...]] = {origin: ()}
+    frontier = [origin]
+    for _ in range(spaces):
+        following = []
+        for cell in frontier:
+            if cell != origin and not can_pass(cell):
+                continue  # it may end here, but not go on
             for nxt in ADJACENT[cell]:
-                if nxt == origin or nxt in path:
-                    continue
-                new_path = (*path, nxt)
-                known = reached.get(nxt)
-                if known is None or (any(map(avoid, known)) and not any(map(avoid, new_path))):
-                    reached[nxt] = new_path
-        for cell, path in reached.items():
-            if (not spec.exact or steps == spec.spaces) and can_end(cell):
-                known = best.get(cell)
-                if known is None or (any(map(avoid, known)) and not any(map(avoid, path))):
-                    best[cell] = path
-            if can_pass(cell):
-                following.append((cell, path))
+                if nxt not in paths and allowed(nxt):
+                    paths[nxt] = (*paths[cell], nxt)
+                    following.append(nxt)
         frontier = following
-    yield from sorted(best.items())
+    del paths[origin]
+    return paths
+
+
+def _exact_paths(
+    origin: int, spaces: int, can_pass: Passable, can_end: Passable, avoid: Passable
+) -> dict[int, tuple[int, ...]]:
+    """One path of exactly `spaces` steps to each square it can end on (every simple path is tried)."""
+    found: dict[int, tuple[int, ...]] = {}
+    clean: set[int] = set()  # destinations already reached without touching a square to avoid
+
+    def walk(cell: int, path: tuple[int, ...]) -> None:
+        if len(path) == spaces:
+            if cell not in clean and can_end(cell):
+                if not any(map(avoid, path)):
+                    clean.add(cell)
+                    found[cell] = path
+                else:
+                    found.setdefault(cell, path)
+            return
+        if path and not can_pass(cell):
+            return
+        for nxt in ADJACENT[cell]:
+            if nxt != origin and nxt not in path:
+                walk(nxt, (*path, nxt))
+
+    walk(origin, ())
+    return found
 
 
 def mode_blocks(mode: Mode, has_warrior: bool, terrain: str | None) -> tuple[bool, bool]:

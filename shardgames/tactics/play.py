@@ -610,11 +610,11 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | Non
             if s.attacked[warrior]:
                 return f"the warrior on {name(action.origin)} has already attacked this turn"
             if s.attacks_locked:
-                return "an attack action has injured this turn: no more attack actions (TAC-47)"
+                return "an attack action has injured this turn: no more attack actions"
             return f"{name(action.target)} holds no enemy within reach of {name(action.origin)}"
         return f"the warrior on {name(action.origin)} cannot move to {name(action.dest)} that way"
     if prompt.phase is Phase.ACTION and isinstance(action, BuyAction):
         if s.extra_bought:
-            return "an extra action was already bought this turn (once per turn, TAC-26)"
+            return "an extra action was already bought this turn (once per turn)"
         return f"seat {prompt.player} has no Soul to pay for an extra action"
     return None

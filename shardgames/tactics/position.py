@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
+from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.phases import (
     AfterMove,
     AskAction,
@@ -177,7 +178,7 @@ def _warrior_card(game: TacticsGame, token: str) -> tuple[int, int, bool] | str:
         if card_id not in ids:
             return f"no warrior with id {card_id!r}"
         return ids.index(card_id), (0 if token[0] == "[" else 1), injured
-    if token.upper() not in game.codes:
+    if token == "?" or token.upper() not in game.codes:
         return f"{token!r} is no warrior code; codes are {', '.join(c for c in game.codes if c != '?')}"
     return game.codes.index(token.upper()), (0 if token.isupper() else 1), injured
 
@@ -208,7 +209,7 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
     for seat in (0, 1):
         cards = [s.card[w] for w in s.warriors_of(seat) if game.commander[s.card[w]]]
         problems.extend(
-            f"board: seat {seat} has {cards.count(card)} copies of {game.roster[card].name} (TAC-23)"
+            f"board: seat {seat} has {cards.count(card)} copies of {game.roster[card].name}"
             for card in sorted(set(cards))
             if cards.count(card) > 1
         )
@@ -245,9 +246,7 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
             if s.terrain[where] == TERRAIN_CODES.index("F"):
                 s.scorched[warrior] = True
         beaten = [seat for seat in (0, 1) if not any(game.commander[s.card[w]] for w in s.warriors_of(seat))]
-        problems.extend(
-            f"board: seat {seat} has no commander (the game would be over, TAC-R1)" for seat in beaten
-        )
+        problems.extend(f"board: seat {seat} has no commander (the game would be over)" for seat in beaten)
     if problems:
         raise PositionError("tactics position", problems)
     _queue(s, phase, position, problems)
@@ -269,8 +268,11 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         s.ask(s.active, Phase.SETUP)
         return
     waiting = [s.board[c] for c in _squares("waiting", position.get("waiting"), problems)]
-    if any(w < 0 for w in waiting):
-        problems.append("waiting: every square must hold a warrior with a turn-start effect")
+    if any(w < 0 or s.owner[w] != s.active or s.side_of(w).effect not in _TURN_START for w in waiting):
+        problems.append(
+            "waiting: every square must hold a warrior of the active seat with a turn-start effect (NUDGE)"
+        )
+        return
     follow: list[Any] = [AskAction()]
     if len(waiting) > 1:
         follow.insert(0, OrderTurnStart(tuple(sorted(waiting))))
@@ -295,8 +297,12 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         problems.append(f"decision: no warrior on {', '.join(name(c) for c in cells if s.board[c] < 0)}")
         return
     if kind == "order":
-        if len(warriors) < 2:
-            problems.append("decision: an order names at least two warriors")
+        if len(warriors) < 2 or any(
+            s.owner[w] != s.active or s.side_of(w).effect not in _TURN_START for w in warriors
+        ):
+            problems.append(
+                "decision: an order names two or more warriors of the active seat with turn-start effects"
+            )
             return
         s._push(*follow)
         s._ask(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=tuple(sorted(warriors))))
@@ -387,6 +393,8 @@ def _waiting(s: TacticsState) -> list[int]:
             found.append(task.warrior)
     return [w for w in found if s.square[w] >= 0]
 
+
+_TURN_START = frozenset(name for name, effect in EFFECTS.items() if effect.timing is Timing.TURN_START)
 
 _PLAY_ONLY = (
     "actions_used",

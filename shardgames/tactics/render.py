@@ -193,7 +193,7 @@ def movement_squares(move: MoveSpec) -> tuple[frozenset[Offset], frozenset[Offse
     if move.spaces == 0:
         return frozenset(), frozenset()
     if move.dirs is Dirs.FREE:
-        return _free_ends(move.spaces, move.exact), frozenset()
+        return _free_ends(move.spaces), frozenset()
     steps = _KING_STEPS if move.dirs is Dirs.ANY else _STEPS[move.dirs]
     low = move.spaces if move.exact else 1
     ends = {(dx * k, dy * k) for dx, dy in steps for k in range(low, move.spaces + 1)}
@@ -201,21 +201,17 @@ def movement_squares(move: MoveSpec) -> tuple[frozenset[Offset], frozenset[Offse
     return frozenset(ends), frozenset(passed)
 
 
-def _free_ends(spaces: int, exact: bool) -> frozenset[Offset]:
-    """The ends of a free path, found as the engine finds them: steps to any neighbour not yet visited."""
-    frontier: list[tuple[Offset, tuple[Offset, ...]]] = [((0, 0), ())]
-    ends: set[Offset] = set()
-    for steps in range(1, spaces + 1):
-        reached: dict[Offset, tuple[Offset, ...]] = {}
-        for (x, y), path in frontier:
-            for dx, dy in _KING_STEPS:
-                nxt = (x + dx, y + dy)
-                if nxt != (0, 0) and nxt not in path:
-                    reached.setdefault(nxt, (*path, nxt))
-        if not exact or steps == spaces:
-            ends.update(reached)
-        frontier = list(reached.items())
-    return frozenset(ends)
+def _free_ends(spaces: int) -> frozenset[Offset]:
+    """The ends of a free path on an open board: every square within `spaces` king steps.
+
+    A path may wander, so an exact movement of 2 or more spaces also reaches the nearer squares.
+    """
+    return frozenset(
+        (dx, dy)
+        for dx in range(-spaces, spaces + 1)
+        for dy in range(-spaces, spaces + 1)
+        if 1 <= max(abs(dx), abs(dy)) <= spaces
+    )
 
 
 def movement_svg(game: TacticsGame, card: int | str, injured: bool = False) -> str:

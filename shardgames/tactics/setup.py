@@ -145,7 +145,7 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | Non
     seat = prompt.player
     has_commander = owns_commander(s, seat)
     if isinstance(action, Stop):
-        return None if has_commander else f"seat {seat} must buy a commander before it stops (TAC-22, R4)"
+        return None if has_commander else f"seat {seat} must buy a commander before it stops"
     if not isinstance(action, BuyWarrior | BuyTerrain):
         return None
     game = s.game
@@ -158,7 +158,7 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | Non
         card = game.roster[number]
         commander = game.commander[number]
         if commander and any(s.card[w] == number for w in s.warriors_of(seat)):
-            return f"seat {seat} already has {card.name}: one copy of each commander (TAC-23)"
+            return f"seat {seat} already has {card.name}: one copy of each commander"
         price = 0 if commander and not has_commander else card.cost
         placement = 2 if card.cost == 1 else 1
         what = f"{card.name} (cost {price})"
@@ -168,12 +168,12 @@ def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | Non
         return f"seat {seat} has {souls} Souls left; {what} needs {price}"
     if cell not in rows(seat, placement):
         closest = "the closest row" if placement == 1 else f"the {placement} closest rows"
-        return f"{what} goes in {closest} of seat {seat} (TAC-17 to 19, R2)"
+        return f"{what} goes in {closest} of seat {seat}"
     if s.board[cell] >= 0 or s.terrain[cell] >= 0:
-        return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain (TAC-R6)"
+        return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain"
     if not has_commander and not (number >= 0 and game.commander[number]):
         return (
             f"seat {seat} has no commander yet: a purchase must leave a Soul and a free square in the "
-            "closest row for one (TAC-22, R4)"
+            "closest row for one "
         )
     return None

@@ -18,7 +18,7 @@ injured = { name = "Lancer (injured)", might = 2, move = "ortho 1" }
 
 A movement is written ``DIRECTIONS [exact] SPACES [MODE]``: directions ``ortho``, ``diag``, ``any``
 (a straight line in any of the 8 directions) or ``free`` (each step in any direction: bent paths),
-spaces 0 to 7 (``0`` or ``none``: the warrior cannot move), ``exact`` for exactly that many, and a
+spaces 0 to 4 (``0`` or ``none``: the warrior cannot move), ``exact`` for exactly that many, and a
 mode ``flight``, ``jump`` or ``swim``.
 
 Examples:
@@ -117,11 +117,12 @@ class MoveSpec:
     mode: Mode = Mode.NONE
 
     def __str__(self) -> str:
+        """The movement as a roster file writes it (``"ortho 3 jump"``, ``"any exact 2"``, ``"none"``)."""
         if self.spaces == 0:
-            return "cannot move"
-        count = f"exactly {self.spaces}" if self.exact else f"up to {self.spaces}"
-        mode = "" if self.mode is Mode.NONE else f", {self.mode.value}"
-        return f"{self.dirs.value} {count}{mode}"
+            return "none"
+        exact = "exact " if self.exact else ""
+        mode = "" if self.mode is Mode.NONE else f" {self.mode.value}"
+        return f"{self.dirs.value} {exact}{self.spaces}{mode}"
 
 
 @attrs.frozen
@@ -298,9 +299,7 @@ def parse_roster(data: Mapping[str, Any], *, source: str = "roster") -> tuple[Wa
         if not isinstance(commander, bool):
             problems.append(f"{where}.commander: must be true or false")
         elif commander != ("CMDR" in name):
-            problems.append(
-                f"{where}.commander: a commander's name contains CMDR, and only a commander's (TAC-6)"
-            )
+            problems.append(f"{where}.commander: a commander's name contains CMDR, and only a commander's")
         uninjured = _side(f"{where}.uninjured", raw.get("uninjured"), name, problems)
         injured = _side(f"{where}.injured", raw.get("injured"), f"{name} (injured)", problems)
         if uninjured and injured and isinstance(card_id, str) and isinstance(cost, int):

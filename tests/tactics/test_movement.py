@@ -437,7 +437,15 @@ def test_tac_d2_a_warrior_that_cannot_move_has_0_spaces(text: str) -> None:
     """TAC-D2, D1: "cannot move" (the injured Archer) is a movement of 0 spaces."""
     spec = parse_move(text)
     assert spec.spaces == 0
-    assert str(spec) == "cannot move"
+    assert str(spec) == "none"  # as a roster file writes it
+
+
+@pytest.mark.parametrize(
+    "text", ["ortho 3 jump", "any exact 2", "diag 1", "free exact 4 flight", "any 2 swim"]
+)
+def test_tac_d2_a_movement_prints_as_it_is_written(text: str) -> None:
+    assert str(parse_move(text)) == text
+    assert parse_move(str(parse_move(text))) == parse_move(text)
 
 
 @pytest.mark.parametrize(
@@ -535,6 +543,27 @@ def test_tac_d2_free_path_movement_bends_round_warriors(tmp_path: Path) -> None:
     assert destinations(state, "d4") == box - {"d5", "d3"}
     state = start(KINGS + " 5  .  .  .  M  .  .  .  .\n 4  .  .  .  R* .  .  .  .", game=game)
     assert destinations(state, "d4") == cells("d4 c5 e5 c4 e4 c3 d3 e3")
+
+
+def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: Path) -> None:
+    """TAC-D2 extensibility: a free path never enters a square twice, but it may bend back: a Wanderer
+    (free, exactly 3) on d4 can end beside itself (d4-c4-c5-d5), and on any empty square within 3 king
+    steps, but not on d4 itself; a warrior on e4 only narrows the ways, not the ends."""
+    path = tmp_path / "wanderer.toml"
+    path.write_text(
+        '[[warrior]]\nid = "wanderer"\nname = "Wanderer"\ncost = 2\n'
+        'uninjured = { might = 1, move = "free exact 3" }\ninjured = { might = 1, move = "free exact 1" }\n',
+        encoding="utf-8",
+    )
+    game = tactics_game(roster=(str(path),))
+    code = game.codes[-1]
+    state = start(KINGS + f" 4  .  .  .  {code}  M  .  .  .", game=game)
+    within = {
+        name(c) for c in range(64) if 1 <= max(abs(c % 8 - 3), abs(c // 8 - 3)) <= 3
+    }  # d4 is square 27: file 3, rank 3
+    assert destinations(state, "d4") == (within - {"e4", "b1"}) | {"d4"}  # b1 holds Vale; d4: 0 spaces
+    state = start(KINGS + f" 4  .  .  .  {code}* .  .  .  .", game=game)
+    assert destinations(state, "d4") == cells("d4 c5 d5 e5 c4 e4 c3 d3 e3")
 
 
 def test_tac_d2_a_move_action_text_names_the_squares() -> None:

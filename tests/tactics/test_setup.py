@@ -172,18 +172,18 @@ def test_tac_4_a_defeated_warrior_is_removed() -> None:
 
 ROSTER = [
     # name, cost, uninjured Might, movement, effect, injured Might, movement, effect
-    ("Militia", 1, 2, "any up to 1", "PHALANX(1)", 1, "ortho up to 1", None),
-    ("Archer", 2, 1, "ortho up to 2", "RANGED(3)", 1, "cannot move", "RANGED(2)"),
-    ("Scout", 2, 1, "any up to 3, jump", "RALLY_SELF(1)", 1, "any up to 2, jump", None),
-    ("Diver", 2, 2, "ortho up to 3, swim", "TERRAIN_AFFINITY(water,1)", 1, "ortho up to 2, swim",
+    ("Militia", 1, 2, "any 1", "PHALANX(1)", 1, "ortho 1", None),
+    ("Archer", 2, 1, "ortho 2", "RANGED(3)", 1, "none", "RANGED(2)"),
+    ("Scout", 2, 1, "any 3 jump", "RALLY_SELF(1)", 1, "any 2 jump", None),
+    ("Diver", 2, 2, "ortho 3 swim", "TERRAIN_AFFINITY(water,1)", 1, "ortho 2 swim",
      "TERRAIN_AFFINITY(water,1)"),
-    ("Pikeman", 3, 3, "ortho up to 2", "BRACE(1)", 2, "ortho up to 1", None),
-    ("Bard", 3, 1, "any up to 2", "RALLY_ADJ(1)", 1, "any up to 1", None),
-    ("Knight", 5, 4, "any up to 2", "RIPOSTE_MOVE", 3, "any up to 1", None),
-    ("Wyvern", 6, 3, "any up to 4, flight", "STRIKER(1)", 2, "any up to 2, flight", None),
-    ("CMDR Vale", 8, 3, "any up to 2", "NUDGE", 2, "any up to 1", None),
-    ("CMDR Oren", 8, 2, "diag up to 3, flight", "RIPOSTE_MOVE", 2, "ortho up to 2, flight", None),
-    ("CMDR Kess", 8, 3, "ortho up to 3, jump", "RALLY_ADJ(1)", 2, "ortho up to 2, jump", None),
+    ("Pikeman", 3, 3, "ortho 2", "BRACE(1)", 2, "ortho 1", None),
+    ("Bard", 3, 1, "any 2", "RALLY_ADJ(1)", 1, "any 1", None),
+    ("Knight", 5, 4, "any 2", "RIPOSTE_MOVE", 3, "any 1", None),
+    ("Wyvern", 6, 3, "any 4 flight", "STRIKER(1)", 2, "any 2 flight", None),
+    ("CMDR Vale", 8, 3, "any 2", "NUDGE", 2, "any 1", None),
+    ("CMDR Oren", 8, 2, "diag 3 flight", "RIPOSTE_MOVE", 2, "ortho 2 flight", None),
+    ("CMDR Kess", 8, 3, "ortho 3 jump", "RALLY_ADJ(1)", 2, "ortho 2 jump", None),
 ]  # fmt: skip
 
 
