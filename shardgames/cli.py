@@ -1,4 +1,4 @@
-"""The ``shardgames`` command: list the games, play random matches, check decklists, list cards.
+"""The ``shardgames`` command: list the games, play random matches, check decklists and rosters, list cards.
 
 The command is built on click (arguments) and rich (tables, progress bars), which come with the optional
 extra ``cli`` (``pip install 'shardgames[cli]'``). Both are imported only when the command runs, so
@@ -11,16 +11,30 @@ class::
     shardgames --import examples/embers.py:EmbersGame list
     shardgames --import examples/embers.py:EmbersGame match "embers(players=3)" --games 100 --seed 7
 
-Decklists and cards are game content, not registered games, so these commands take the game's package
-name (``sota`` for now)::
+Decklists, rosters and cards are game content, not registered games, so these commands take the game's
+package name (``sota`` or ``tactics``)::
 
     shardgames deck validate sota my-decks.toml            # every deck of the file: legal, or each problem
     shardgames deck validate sota my-decks.toml --deck duo --json
     shardgames cards sota --deck ember                     # the cards of one Starter Deck
+    shardgames cards tactics --roster my-warriors.toml     # the Tactics roster, your own warriors included
+    shardgames roster validate my-warriors.toml            # a Tactics roster file: valid, or each problem
 
 ``deck validate`` exits with code 0 when every deck checked is legal and 1 when one is not. A game
 supports it by providing ``shardgames.<game>.decks.validate_deck_file(path)``, which returns each deck's
 problems by name (an empty list for a legal deck); it is imported only when the command runs.
+
+Tactics has no decks: its cards are one roster of warriors, to which a roster file adds its own (see
+`shardgames.tactics.warriors`). ``roster validate`` checks such a file on its own and exits with code 0
+when it is valid and 1 when it is not. ``cards tactics --json`` prints
+``{"game": "tactics", "roster_files": [...], "warriors": [...]}``, the warriors in roster order, each
+with its ``number`` in the roster, ``id``, ``name``, diagram ``letter``, ``cost``, ``commander`` flag,
+``source`` (``"standard"`` or the roster file it comes from) and its ``uninjured`` and ``injured``
+sides. A side holds its ``name``, ``might``, ``move`` (``grammar``, as written in a roster file;
+``words``; ``directions``, ``spaces``, ``exact`` and ``mode``) and ``effect`` (``null``, or its
+``name``, ``params``, ``text`` as written, ``timing``, ``optional`` and ``reminder`` text).
+``roster validate --json`` prints ``{"file", "valid", "warriors", "replaces", "problems"}``: the ids of
+the file's warriors, those of them that replace a standard warrior, and every problem found.
 
 Errors in what the user typed (an unknown game, a bad parameter, a module that does not import, a card
 file that does not parse) are printed as one message, without a traceback, and the command exits with
@@ -52,6 +66,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from shardgames.sota.cards import Card
+    from shardgames.tactics.warriors import Side, WarriorCard
 
 __all__ = [
     "ImportTargetError",
@@ -248,7 +263,7 @@ def _save_records(records: Sequence[MatchRecord], path: Path) -> list[Path]:
 
 DeckValidator = Callable[[Path], dict[str, list[str]]]
 #: Games whose cards `shardgames cards` can list.
-_CARD_GAMES = ("sota",)
+_CARD_GAMES = ("sota", "tactics")
 
 
 def _games_with_module(module: str) -> list[str]:
@@ -287,7 +302,10 @@ def deck_validator(game: str) -> DeckValidator:
             validate = getattr(module, "validate_deck_file", None)
     if not callable(validate):
         games = ", ".join(_games_with_module("decks")) or "none"
-        raise UsageError(f"no deck validation for game {game!r}; games with deck validation: {games}")
+        message = f"no deck validation for game {game!r}; games with deck validation: {games}"
+        if game == "tactics":
+            message += "\nTactics has no decks; `shardgames roster validate FILE` checks a roster file"
+        raise UsageError(message)
     return validate  # type: ignore[no-any-return]  # the plug-in contract: (path) -> {deck: problems}
 
 
@@ -349,10 +367,125 @@ def _sota_card_listing(deck: str | None) -> list[dict[str, Any]]:
     ]
 
 
-def _card_listing(game: str, deck: str | None) -> list[dict[str, Any]]:
-    if game == "sota":
-        return _sota_card_listing(deck)
-    raise UsageError(f"no card list for game {game!r}; games with card lists: {', '.join(_CARD_GAMES)}")
+def _side_row(side: Side) -> dict[str, Any]:
+    """One side of a warrior as JSON-ready data: name, Might, movement and effect."""
+    from shardgames.tactics.effects import EFFECTS  # noqa: PLC0415 - content, loaded on use
+    from shardgames.tactics.render import movement_text  # noqa: PLC0415 - content, loaded on use
+
+    move = side.move
+    effect = None
+    if side.effect is not None:
+        definition = EFFECTS[side.effect.name]
+        effect = {
+            "name": side.effect.name,
+            "params": list(side.effect.params),
+            "text": str(side.effect),
+            "timing": definition.timing.value,
+            "optional": definition.optional,
+            "reminder": definition.reminder(side.effect.params),
+        }
+    return {
+        "name": side.name,
+        "might": side.might,
+        "move": {
+            "grammar": str(move),
+            "words": movement_text(move),
+            "directions": move.dirs.value,
+            "spaces": move.spaces,
+            "exact": move.exact,
+            "mode": move.mode.value,
+        },
+        "effect": effect,
+    }
+
+
+def _tactics_card_listing(deck: str | None, roster_files: Sequence[str]) -> dict[str, Any]:
+    """The Tactics roster, with the warriors of `roster_files` added as the ``roster`` parameter adds them."""
+    from shardgames.kernel.errors import CardError  # noqa: PLC0415 - only needed here
+    from shardgames.tactics.game import TacticsGame  # noqa: PLC0415 - content, loaded on use
+    from shardgames.tactics.warriors import load_roster_file  # noqa: PLC0415 - content, loaded on use
+
+    if deck is not None:
+        raise UsageError(
+            "--deck: tactics has no decks; its cards are one roster of warriors, "
+            "and --roster FILE adds your own"
+        )
+    problems: list[str] = []
+    source: dict[str, str] = {}
+    for path in roster_files:
+        try:
+            warriors = load_roster_file(path)
+        except CardError as exc:
+            problems.extend(f"{path}: {problem}" for problem in exc.problems)
+        else:
+            source.update((warrior.id, path) for warrior in warriors)
+    if problems:
+        raise CardError("the --roster files", problems)
+    game = TacticsGame(roster=tuple(roster_files) or None)
+    return {
+        "game": "tactics",
+        "roster_files": list(roster_files),
+        "warriors": [
+            {
+                "number": number,
+                "id": card.id,
+                "name": card.name,
+                "letter": letter,
+                "cost": card.cost,
+                "commander": card.commander,
+                "source": source.get(card.id, "standard"),
+                "uninjured": _side_row(card.uninjured),
+                "injured": _side_row(card.injured),
+            }
+            for number, (card, letter) in enumerate(zip(game.roster, game.codes, strict=True))
+        ],
+    }
+
+
+def _card_listing(game: str, deck: str | None, roster_files: Sequence[str]) -> dict[str, Any]:
+    """What `shardgames cards` prints for a game, as JSON-ready data."""
+    if game == "tactics":
+        return _tactics_card_listing(deck, roster_files)
+    if game not in _CARD_GAMES:
+        raise UsageError(f"no card list for game {game!r}; games with card lists: {', '.join(_CARD_GAMES)}")
+    if roster_files:
+        raise UsageError(f"--roster: only tactics has a roster of warriors; {game}'s cards come in decks")
+    return {"game": game, "decks": _sota_card_listing(deck)}
+
+
+def _check_roster(path: Path) -> dict[str, Any]:
+    """What `shardgames roster validate` reports about a Tactics roster file, as JSON-ready data.
+
+    Raises:
+        CardError: If the file cannot be read at all (every other problem is in the report).
+    """
+    from shardgames.kernel.errors import CardError  # noqa: PLC0415 - only needed here
+    from shardgames.tactics.warriors import load_roster_file, starter_roster  # noqa: PLC0415 - content
+
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as exc:
+        raise CardError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+    problems: list[str] = []
+    if path.suffix.lower() not in (".toml", ".json"):
+        problems.append("the file name must end in .toml or .json, the roster files a game can load")
+    warriors: tuple[WarriorCard, ...] = ()
+    try:
+        warriors = load_roster_file(path)
+    except CardError as exc:
+        problems.extend(exc.problems)
+    else:
+        if not warriors:
+            problems.append("no warriors: a roster file holds [[warrior]] tables")
+    standard = {warrior.id for warrior in starter_roster()}
+    return {
+        "file": str(path),
+        "valid": not problems,
+        "warriors": [warrior.id for warrior in warriors],
+        "replaces": [warrior.id for warrior in warriors if warrior.id in standard],
+        "problems": problems,
+    }
 
 
 def _error_message(exc: BaseException) -> str:
@@ -465,6 +598,88 @@ def _print_cards(game: str, listing: Sequence[dict[str, Any]]) -> None:
         out.print(table)
 
 
+def _print_roster(listing: Mapping[str, Any]) -> None:
+    from rich import box  # noqa: PLC0415 - an optional extra
+    from rich.table import Table  # noqa: PLC0415 - an optional extra
+
+    out = _console()
+    warriors = listing["warriors"]
+    commanders = sum(warrior["commander"] for warrior in warriors)
+    title = f"tactics roster: {len(warriors)} warriors, {commanders} of them commanders"
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption="move: DIRECTIONS [exact] SPACES [MODE], as a roster file writes it",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("id", no_wrap=True)
+    table.add_column("name", overflow="fold")
+    table.add_column("cost", justify="right", no_wrap=True)
+    table.add_column("cmdr", no_wrap=True)
+    table.add_column("side", no_wrap=True)
+    table.add_column("Might", justify="right", no_wrap=True)
+    table.add_column("move", overflow="fold")
+    table.add_column("effect", overflow="fold")
+    effects: dict[str, str] = {}
+    for warrior in warriors:
+        for side_name in ("uninjured", "injured"):
+            side = warrior[side_name]
+            first = side_name == "uninjured"
+            if first:
+                name = warrior["name"]
+            else:  # an injured side's own name only when it is not the usual "NAME (injured)"
+                name = "" if side["name"] == f"{warrior['name']} (injured)" else side["name"]
+            effect = side["effect"]
+            if effect is not None:
+                effects.setdefault(effect["text"], effect["reminder"])
+            table.add_row(
+                warrior["id"] if first else "",
+                name,
+                str(warrior["cost"]) if first else "",
+                "yes" if first and warrior["commander"] else "",
+                side_name,
+                str(side["might"]),
+                side["move"]["grammar"],
+                effect["text"] if effect is not None else "",
+                end_section=not first,
+            )
+    out.print(table)
+    reminders = Table(title="effects", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    reminders.add_column("effect", no_wrap=True)
+    reminders.add_column("what it does")
+    for text, reminder in effects.items():
+        reminders.add_row(text, reminder)
+    if effects:
+        out.print()
+        out.print(reminders)
+    for path in listing["roster_files"]:
+        ids = [warrior["id"] for warrior in warriors if warrior["source"] == path]
+        out.print(f"from {path}: {', '.join(ids) or 'none (replaced by a later file)'}", soft_wrap=True)
+
+
+def _print_roster_check(report: Mapping[str, Any]) -> None:
+    from rich.text import Text  # noqa: PLC0415 - an optional extra
+
+    out = _console()
+    path, problems = report["file"], report["problems"]
+    if problems:
+        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        out.print(Text.assemble(f"{path}: ", ("invalid", "bold red"), f", {count}:"), soft_wrap=True)
+        for problem in problems:
+            out.print(f"  - {problem}", soft_wrap=True)
+        return
+    ids = report["warriors"]
+    count = f"{len(ids)} warrior{'s' if len(ids) > 1 else ''}"
+    out.print(
+        Text.assemble(f"{path}: ", ("valid", "bold green"), f", {count}: {', '.join(ids)}"), soft_wrap=True
+    )
+    if report["replaces"]:
+        out.print(f"replaces standard warriors: {', '.join(report['replaces'])}", soft_wrap=True)
+
+
 # ---------------------------------------------------------------------- the click command
 
 
@@ -513,7 +728,7 @@ def build_cli() -> click.Group:
         help="Import a module or .py file first (repeatable); with :GameClass, register that game.",
     )
     def cli() -> None:
-        """Rules engines for tabletop games: list the games, play random matches, check decks."""
+        """Rules engines for tabletop games: list the games, play random matches, check decks and rosters."""
 
     @cli.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -569,7 +784,7 @@ def build_cli() -> click.Group:
 
 
 def _add_content_commands(cli: click.Group) -> None:
-    """Add the commands about game content: ``deck validate`` and ``cards``."""
+    """Add the commands about game content: ``deck validate``, ``cards`` and ``roster validate``."""
     import click  # noqa: PLC0415 - an optional extra, imported when the command runs
 
     @cli.group("deck")
@@ -602,21 +817,57 @@ def _add_content_commands(cli: click.Group) -> None:
         if any(results.values()):
             click.get_current_context().exit(1)
 
-    @cli.command("cards", short_help="List a game's starter cards, deck by deck.")
+    @cli.command("cards", short_help="List a game's cards: sota's starter decks, the tactics roster.")
     @click.argument("game")
-    @click.option("--deck", "deck", metavar="NAME", help="Only the cards of the starter deck NAME.")
+    @click.option("--deck", "deck", metavar="NAME", help="sota: only the cards of the starter deck NAME.")
+    @click.option(
+        "--roster",
+        "roster_files",
+        metavar="FILE",
+        multiple=True,
+        help="tactics: add the warriors of a roster file (repeatable); an existing id is replaced.",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    def cards_command(*, game: str, deck: str | None, as_json: bool) -> None:
-        """List GAME's starter cards (GAME is sota for now), deck by deck, or only those of --deck NAME.
+    def cards_command(*, game: str, deck: str | None, roster_files: tuple[str, ...], as_json: bool) -> None:
+        """List GAME's cards: sota's starter cards deck by deck, or the tactics roster of warriors.
 
-        The table shows each card's id, name, type or variant, stats, and what it does: the Persona trait,
-        the Signed Bonus, the twin partner, the Ally bonus, or the Trait.
+        For sota, --deck NAME lists only the cards of that starter deck. The table shows each card's id,
+        name, type or variant, stats, and what it does: the Persona trait, the Signed Bonus, the twin
+        partner, the Ally bonus, or the Trait.
+
+        For tactics, --roster FILE adds the warriors of a roster file the way the game's roster
+        parameter does: a warrior whose id is already in the roster replaces it. The table shows each
+        warrior's id, name, cost and commander flag, and for each side (uninjured, injured) its Might,
+        movement and effect; a second table gives the reminder text of every effect.
         """
-        listing = _card_listing(game, deck)
+        listing = _card_listing(game, deck, roster_files)
         if as_json:
-            click.echo(json.dumps({"game": game, "decks": listing}, indent=2))
-            return
-        _print_cards(game, listing)
+            click.echo(json.dumps(listing, indent=2))
+        elif game == "tactics":
+            _print_roster(listing)
+        else:
+            _print_cards(game, listing["decks"])
+
+    @cli.group("roster")
+    def roster_group() -> None:
+        """Check Tactics roster files: your own warriors, as data."""
+
+    @roster_group.command("validate", short_help="Check a Tactics roster file: valid, or each problem.")
+    @click.argument("file", type=click.Path(path_type=Path))
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+    def roster_validate_command(*, file: Path, as_json: bool) -> None:
+        """Check the warriors of FILE, a Tactics roster file (.toml or .json).
+
+        Prints how many warriors the file holds and their ids, or lists every problem. Exits with 0 when
+        the file is valid, 1 when it is not, and 2 when FILE cannot be read.
+        """
+        report = _check_roster(file)
+        if as_json:
+            click.echo(json.dumps(report, indent=2))
+        else:
+            _print_roster_check(report)
+        if report["problems"]:
+            click.get_current_context().exit(1)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
