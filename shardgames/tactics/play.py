@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -156,11 +157,7 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     seat = prompt.player
     board, terrain, owner = s.board, s.terrain, s.owner
     entries, portals = _portal_squares(s, seat)
-    is_portal = _NO_PORTALS
-    if entries:
-        is_portal = [False] * 64
-        for cell in entries:
-            is_portal[cell] = True
+    is_portal = _portal_marks(entries) if entries else _NO_PORTALS
     mine = []
     enemies = set()
     for warrior, where in enumerate(s.square):
@@ -206,6 +203,15 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
 
 _NO_PORTALS = [False] * 64
 _PORTAL_STRIDE = 64 * 64  # see `TacticsGame.move_id`
+
+
+@functools.lru_cache(maxsize=256)
+def _portal_marks(cells: tuple[int, ...]) -> list[bool]:
+    """Whether each square is one of `cells` (a read-only table, shared: Portals rarely change)."""
+    marks = [False] * 64
+    for cell in cells:
+        marks[cell] = True
+    return marks
 
 
 def _portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[int]]:

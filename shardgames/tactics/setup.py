@@ -28,6 +28,8 @@ def rows(seat: int, count: int) -> tuple[int, ...]:
     return _CLOSEST[seat][count]
 
 
+_ROW_OF = {seat: [row_of(c, seat) for c in range(64)] for seat in (0, 1)}
+
 _CLOSEST = {
     seat: [tuple(sorted(c for row in _ROWS[seat][:count] for c in row)) for count in range(9)]
     for seat in (0, 1)
@@ -71,9 +73,11 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     souls = s.souls[seat]
     has_commander = owns_commander(s, seat)
     owned = {s.card[w] for w in s.warriors_of(seat)}
-    empty = [b < 0 and t < 0 for b, t in zip(s.board, s.terrain, strict=True)]
-    closest = [c for c in rows(seat, 1) if empty[c]]
-    first_two = [c for c in rows(seat, 2) if empty[c]]
+    board, terrain = s.board, s.terrain
+    free = [c for c in rows(seat, TERRAIN_ROWS) if board[c] < 0 and terrain[c] < 0]  # ascending
+    row_of_cell = _ROW_OF[seat]
+    first_two = [c for c in free if row_of_cell[c] <= 2]
+    closest = [c for c in first_two if row_of_cell[c] == 1]
     ids = [game.id_stop] if has_commander else []
     for card, cost in enumerate(game.cost):
         commander = game.commander[card]
@@ -91,11 +95,11 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
         base = game.id_buy_warrior + card * 64
         ids += [base + c for c in cells]
     if souls >= TERRAIN_COST and (has_commander or souls - TERRAIN_COST > 0):
-        cells = [c for c in rows(seat, TERRAIN_ROWS) if empty[c]]  # TAC-19
+        cells = free  # TAC-19
         if not has_commander and len(closest) == 1:
             cells = [c for c in cells if c != closest[0]]
-        for terrain in range(len(TERRAINS)):
-            base = game.id_buy_terrain + terrain * 64
+        for kind in range(len(TERRAINS)):
+            base = game.id_buy_terrain + kind * 64
             ids += [base + c for c in cells]
     return ids
 
