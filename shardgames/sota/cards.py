@@ -51,7 +51,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
@@ -63,6 +62,7 @@ from typing import Any
 
 import attrs
 
+from shardgames.kernel.datafiles import read_data_file
 from shardgames.kernel.errors import CardError
 
 __all__ = [
@@ -543,16 +543,7 @@ def load_card_file(path: str | Path, *, known: CardPool | None = None) -> CardFi
     Raises:
         CardError: If the file cannot be read or parsed, listing every problem in it.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
-        raise CardError(str(path), [f"not valid {kind}: {exc}"]) from None
+    data = read_data_file(path, CardError)
     return parse_card_data(data, source=str(path), known=known)
 
 

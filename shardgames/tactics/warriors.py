@@ -32,7 +32,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -44,6 +43,7 @@ from typing import Any
 
 import attrs
 
+from shardgames.kernel.datafiles import read_data_file
 from shardgames.kernel.errors import CardError
 
 __all__ = [
@@ -315,17 +315,7 @@ def load_roster_file(path: str | Path) -> tuple[WarriorCard, ...]:
     Raises:
         CardError: If the file cannot be read or parsed, listing every problem.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CardError(str(path), [f"cannot parse the file: {exc}"]) from None
-    if not isinstance(data, Mapping):
-        raise CardError(str(path), ["the file must hold [[warrior]] tables"])
+    data = read_data_file(path, CardError)
     return parse_roster(data, source=str(path))
 
 

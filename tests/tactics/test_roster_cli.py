@@ -410,8 +410,8 @@ def test_validate_json_keeps_the_exit_code(tmp_path: Path) -> None:
     ("name", "text", "problem"),
     [
         ("empty.toml", "", "no warriors: a roster file holds [[warrior]] tables"),
-        ("broken.toml", '[[warrior]]\nid = "oops\n', "cannot parse the file"),
-        ("broken.json", '{"warrior": [', "cannot parse the file"),
+        ("broken.toml", '[[warrior]]\nid = "oops\n', "not valid TOML"),
+        ("broken.json", '{"warrior": [', "not valid JSON"),
         ("custom.txt", CUSTOM, "the file name must end in .toml or .json"),
         ("typo.toml", '[[warriors]]\nid = "x"\n', "warriors: unknown section"),
     ],

@@ -1,274 +1,39 @@
-"""The ``shardgames`` command: list the games, play random matches, check decklists and rosters, list cards.
+"""The content commands of ``shardgames``: ``deck validate``, ``cards`` and ``roster validate``.
 
-The command is built on click (arguments) and rich (tables, progress bars), which come with the optional
-extra ``cli`` (``pip install 'shardgames[cli]'``). Both are imported only when the command runs, so
-importing this module never needs them.
-
-Your own games can be added to any command with the global option ``--import``, which takes a module
-(``mypackage.mygame``) or a ``.py`` file, optionally followed by ``:ClassName`` to register that `Game`
-class::
-
-    shardgames --import examples/embers.py:EmbersGame list
-    shardgames --import examples/embers.py:EmbersGame match "embers(players=3)" --games 100 --seed 7
-
-Decklists, rosters and cards are game content, not registered games, so these commands take the game's
-package name (``sota`` or ``tactics``)::
-
-    shardgames deck validate sota my-decks.toml            # every deck of the file: legal, or each problem
-    shardgames deck validate sota my-decks.toml --deck duo --json
-    shardgames cards sota --deck ember                     # the cards of one Starter Deck
-    shardgames cards tactics --roster my-warriors.toml     # the Tactics roster, your own warriors included
-    shardgames roster validate my-warriors.toml            # a Tactics roster file: valid, or each problem
-
-``deck validate`` exits with code 0 when every deck checked is legal and 1 when one is not. A game
-supports it by providing ``shardgames.<game>.decks.validate_deck_file(path)``, which returns each deck's
-problems by name (an empty list for a legal deck); it is imported only when the command runs.
-
-Tactics has no decks: its cards are one roster of warriors, to which a roster file adds its own (see
-`shardgames.tactics.warriors`). ``roster validate`` checks such a file on its own and exits with code 0
-when it is valid and 1 when it is not. ``cards tactics --json`` prints
-``{"game": "tactics", "roster_files": [...], "warriors": [...]}``, the warriors in roster order, each
-with its ``number`` in the roster, ``id``, ``name``, diagram ``letter``, ``cost``, ``commander`` flag,
-``source`` (``"standard"`` or the roster file it comes from) and its ``uninjured`` and ``injured``
-sides. A side holds its ``name``, ``might``, ``move`` (``grammar``, as written in a roster file;
-``words``; ``directions``, ``spaces``, ``exact`` and ``mode``) and ``effect`` (``null``, or its
-``name``, ``params``, ``text`` as written, ``timing``, ``optional`` and ``reminder`` text).
-``roster validate --json`` prints ``{"file", "valid", "warriors", "replaces", "problems"}``: the ids of
-the file's warriors, those of them that replace a standard warrior, and every problem found.
-
-Errors in what the user typed (an unknown game, a bad parameter, a module that does not import, a card
-file that does not parse) are printed as one message, without a traceback, and the command exits with
-code 2.
+They take a game's package name (``sota``, ``tactics``, ``command``) rather than a registered game, and
+import that game's content modules only when they run.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import pkgutil
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from shardgames._version import __version__
-from shardgames.agents.base import RandomAgent
-from shardgames.arena.match import MatchRecord, play_match
-from shardgames.kernel.errors import ShardGamesError, UnknownGameError, UsageError, require_extra
-from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
-from shardgames.kernel.params import format_value
-from shardgames.kernel.rng import derive_seed
+from shardgames.cli._output import console
+from shardgames.kernel.errors import UsageError
 
 if TYPE_CHECKING:
     import click
-    from rich.console import Console
 
     from shardgames.sota.cards import Card
     from shardgames.tactics.warriors import Side, WarriorCard
 
-__all__ = [
-    "ImportTargetError",
-    "build_cli",
-    "deck_validator",
-    "game_info",
-    "import_target",
-    "main",
-    "summarize_matches",
-]
-
-_FEATURE = "the shardgames command"
-
-
-class ImportTargetError(ShardGamesError, ImportError):
-    """A ``--import`` target that cannot be imported, or a class in it that cannot be registered."""
-
-
-# ---------------------------------------------------------------------- work that needs no extras
-
-
-def import_target(spec: str) -> ModuleType:
-    """Import a module or a ``.py`` file, and register a `Game` class from it if one is named.
-
-    A file is imported under its file name (``examples/embers.py`` becomes module ``embers``, and a
-    module already imported from the same file is reused), with its folder added to ``sys.path`` the way
-    ``python FILE`` would, so it can import its neighbours.
-
-    Args:
-        spec: ``module.name``, ``path/to/file.py``, either followed by ``:ClassName`` to register
-            ``ClassName`` with `shardgames.register_game`.
-
-    Returns:
-        The imported module.
-
-    Raises:
-        ImportTargetError: If the module or file cannot be imported, has no such class, or the class
-            cannot be registered; the message is one line and names the target.
-    """
-    target, class_name = spec, ""
-    head, colon, tail = spec.rpartition(":")
-    if colon and head and tail.isidentifier():
-        target, class_name = head, tail
-    try:
-        if target.endswith(".py") or "/" in target or "\\" in target:
-            module = _import_file(Path(target))
-        else:
-            module = importlib.import_module(target)
-    except ImportTargetError:
-        raise
-    except Exception as exc:  # anything the imported code raises means "cannot import"
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        raise ImportTargetError(f"cannot import {target!r}: {type(exc).__name__}: {detail}") from None
-    if class_name:
-        cls = getattr(module, class_name, None)
-        if cls is None:
-            raise ImportTargetError(f"{target!r} has no class {class_name!r}")
-        try:
-            register_game(cls)
-        except (TypeError, ValueError) as exc:
-            raise ImportTargetError(f"cannot register {class_name!r} from {target!r}: {exc}") from None
-    return module
-
-
-def _import_file(path: Path) -> ModuleType:
-    if not path.is_file():
-        raise ImportTargetError(f"no such file: {str(path)!r}")
-    path = path.resolve()
-    for name in (path.stem, f"_shardgames_import_{path.stem}"):  # never shadow an unrelated module
-        existing = sys.modules.get(name)
-        if existing is None:
-            break
-        if Path(getattr(existing, "__file__", None) or "").resolve() == path:
-            return existing
-    else:
-        raise ImportTargetError(f"cannot import {str(path)!r}: its module name is taken")
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportTargetError(f"cannot import {str(path)!r}: not a Python module")
-    if str(path.parent) not in sys.path:
-        sys.path.insert(0, str(path.parent))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
-
-
-def game_info(name: str) -> dict[str, Any]:
-    """What `shardgames list` shows about one registered game, as JSON-ready data.
-
-    Args:
-        name: A registered game name.
-
-    Returns:
-        The name, title, summary, number of seats and of distinct actions with the default parameters,
-        and each parameter's name, kind, default and doc.
-
-    Raises:
-        UnknownGameError: If no game has that name.
-    """
-    cls = game_class(name)
-    game: Game = cls()
-    return {
-        "name": cls.name,
-        "title": cls.title,
-        "summary": cls.summary,
-        "num_players": game.num_players,
-        "num_distinct_actions": game.num_distinct_actions,
-        "parameters": [
-            {"name": p.name, "kind": p.kind, "default": p.default, "doc": p.doc} for p in cls.all_parameters()
-        ],
-    }
-
-
-def summarize_matches(game: Game, seed: int, records: Sequence[MatchRecord]) -> dict[str, Any]:
-    """Per-seat results of a series of matches, as JSON-ready data.
-
-    Args:
-        game: The game played.
-        seed: The root seed of the series (match i was played with ``derive_seed(seed, i)``).
-        records: The finished matches, in order.
-
-    Returns:
-        The game, seed and number of matches; per seat its agent, wins, draws, losses, win rate and mean
-        return; the number of draws; the mean, shortest and longest length (in history steps); and
-        one entry per match (index, seed, winner, returns, length).
-    """
-    count = len(records)
-    draws = sum(r.winner is None for r in records)
-    seats = []
-    for seat in range(game.num_players):
-        wins = sum(r.winner == seat for r in records)
-        seats.append(
-            {
-                "seat": seat,
-                "agent": records[0].agents[seat] if records else "",
-                "wins": wins,
-                "draws": draws,
-                "losses": count - wins - draws,
-                "win_rate": wins / count if count else 0.0,
-                "mean_return": sum(r.returns[seat] for r in records) / count if count else 0.0,
-            }
-        )
-    lengths = [r.length for r in records]
-    return {
-        "game": str(game),
-        "seed": seed,
-        "games": count,
-        "seats": seats,
-        "draws": draws,
-        "mean_length": sum(lengths) / count if count else 0.0,
-        "min_length": min(lengths, default=0),
-        "max_length": max(lengths, default=0),
-        "matches": [
-            {"index": i, "seed": r.seed, "winner": r.winner, "returns": list(r.returns), "length": r.length}
-            for i, r in enumerate(records)
-        ],
-    }
-
-
-def _play_random_matches(
-    game: Game, games: int, seed: int, on_done: Callable[[], None] | None = None
-) -> list[MatchRecord]:
-    agents = [RandomAgent() for _ in range(game.num_players)]
-    records = []
-    for index in range(games):
-        records.append(play_match(game, agents, derive_seed(seed, index)))
-        if on_done is not None:
-            on_done()
-    return records
-
-
-def _save_records(records: Sequence[MatchRecord], path: Path) -> list[Path]:
-    if path.suffix == ".json":
-        if len(records) != 1:
-            raise ShardGamesError(
-                f"--save {path}: a .json file holds one match; give a folder for {len(records)}"
-            )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        records[0].save(path)
-        return [path]
-    path.mkdir(parents=True, exist_ok=True)
-    width = len(str(len(records) - 1))
-    written = []
-    for index, record in enumerate(records):
-        written.append(path / f"match-{index:0{width}d}.json")
-        record.save(written[-1])
-    return written
+__all__ = ["DeckValidator", "add_content_commands", "deck_validator"]
 
 
 DeckValidator = Callable[[Path], dict[str, list[str]]]
-#: Games whose cards `shardgames cards` can list.
+
+
 _CARD_GAMES = ("sota", "tactics")
 
 
 def _games_with_module(module: str) -> list[str]:
     """The game packages inside ``shardgames`` that hold a module named `module` (without importing)."""
-    root = Path(__file__).parent
+    root = Path(__file__).parent.parent
     return sorted(
         folder.name
         for folder in root.iterdir()
@@ -488,73 +253,10 @@ def _check_roster(path: Path) -> dict[str, Any]:
     }
 
 
-def _error_message(exc: BaseException) -> str:
-    lines = [str(exc), *getattr(exc, "__notes__", ())]
-    if isinstance(exc, UnknownGameError):
-        lines.append("`shardgames list` shows the games; `--import MODULE_OR_FILE:GameClass` adds your own")
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------------------- rich output
-
-
-def _console() -> Console:
-    from rich.console import Console  # noqa: PLC0415 - an optional extra
-
-    return Console(markup=False, highlight=False, emoji=False)
-
-
-def _print_games(infos: Sequence[dict[str, Any]]) -> None:
-    from rich.table import Table  # noqa: PLC0415 - an optional extra
-
-    out = _console()
-    games = Table(title="Registered games", title_justify="left")
-    games.add_column("name")
-    games.add_column("title")
-    games.add_column("seats", justify="right")
-    games.add_column("actions", justify="right")
-    games.add_column("summary")
-    for info in infos:
-        seats, actions = str(info["num_players"]), str(info["num_distinct_actions"])
-        games.add_row(info["name"], info["title"], seats, actions, info["summary"])
-    out.print(games)
-    for info in infos:
-        table = Table(title=f"{info['name']}: parameters", title_justify="left")
-        for column in ("parameter", "kind", "default", "description"):
-            table.add_column(column)
-        for p in info["parameters"]:
-            table.add_row(p["name"], p["kind"], format_value(p["default"]), p["doc"])
-        out.print(table)
-
-
-def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | None) -> None:
-    from rich.table import Table  # noqa: PLC0415 - an optional extra
-
-    out = _console()
-    count = summary["games"]
-    title = f"{summary['game']}: {count} random match{'es' if count > 1 else ''}, seed {summary['seed']}"
-    table = Table(title=title, title_justify="left")
-    table.add_column("seat", justify="right")
-    table.add_column("agent")
-    for column in ("wins", "draws", "losses", "win rate", "mean return"):
-        table.add_column(column, justify="right")
-    for row in summary["seats"]:
-        counts = [str(row[key]) for key in ("seat", "agent", "wins", "draws", "losses")]
-        table.add_row(*counts, f"{row['win_rate']:.1%}", f"{row['mean_return']:+.3f}")
-    out.print(table)
-    out.print(
-        f"mean length {summary['mean_length']:.1f} steps "
-        f"(shortest {summary['min_length']}, longest {summary['max_length']})"
-    )
-    if saved:
-        where = saved[0] if len(saved) == 1 else save
-        out.print(f"saved {len(saved)} record{'s' if len(saved) > 1 else ''} to {where}")
-
-
 def _print_deck_results(path: Path, results: dict[str, list[str]]) -> None:
     from rich.text import Text  # noqa: PLC0415 - an optional extra
 
-    out = _console()
+    out = console()
     for name, problems in results.items():
         if not problems:
             out.print(Text.assemble(f"{name}: ", ("legal", "bold green")), soft_wrap=True)
@@ -574,7 +276,7 @@ def _print_cards(game: str, listing: Sequence[dict[str, Any]]) -> None:
 
     from shardgames.sota.cards import STATS  # noqa: PLC0415 - content, loaded on use
 
-    out = _console()
+    out = console()
     for deck in listing:
         title = f"{game} {deck['name']}: {deck['title']} ({len(deck['cards'])} cards)"
         table = Table(
@@ -602,7 +304,7 @@ def _print_roster(listing: Mapping[str, Any]) -> None:
     from rich import box  # noqa: PLC0415 - an optional extra
     from rich.table import Table  # noqa: PLC0415 - an optional extra
 
-    out = _console()
+    out = console()
     warriors = listing["warriors"]
     commanders = sum(warrior["commander"] for warrior in warriors)
     title = f"tactics roster: {len(warriors)} warriors, {commanders} of them commanders"
@@ -663,7 +365,7 @@ def _print_roster(listing: Mapping[str, Any]) -> None:
 def _print_roster_check(report: Mapping[str, Any]) -> None:
     from rich.text import Text  # noqa: PLC0415 - an optional extra
 
-    out = _console()
+    out = console()
     path, problems = report["file"], report["problems"]
     if problems:
         count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
@@ -680,110 +382,7 @@ def _print_roster_check(report: Mapping[str, Any]) -> None:
         out.print(f"replaces standard warriors: {', '.join(report['replaces'])}", soft_wrap=True)
 
 
-# ---------------------------------------------------------------------- the click command
-
-
-def build_cli() -> click.Group:
-    """Build the ``shardgames`` click group (click and rich must be installed).
-
-    Returns:
-        The command group; ``shardgames.cli.cli`` is the same object, built on first use.
-
-    Raises:
-        MissingExtraError: If click or rich is not installed.
-    """
-    for module in ("click", "rich"):
-        require_extra(module, extra="cli", feature=_FEATURE)
-    import click  # noqa: PLC0415 - an optional extra, imported when the command runs
-
-    class UserError(click.ClickException):
-        exit_code = 2
-
-    class Group(click.Group):
-        def invoke(self, ctx: click.Context) -> Any:
-            try:
-                return super().invoke(ctx)
-            except ShardGamesError as exc:
-                raise UserError(_error_message(exc)) from None
-            except OSError as exc:  # --save could not write
-                where = f" {exc.filename}" if exc.filename else ""
-                raise click.ClickException(f"cannot write{where}: {exc.strerror or exc}") from None
-
-    def import_callback(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> None:
-        for spec in values:
-            try:
-                import_target(spec)
-            except ImportTargetError as exc:
-                raise UserError(f"--import: {exc}") from None
-
-    @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-    @click.version_option(__version__, prog_name="shardgames", message="%(prog)s %(version)s")
-    @click.option(
-        "--import",
-        "imports",
-        metavar="MODULE_OR_FILE[:GameClass]",
-        multiple=True,
-        expose_value=False,
-        callback=import_callback,
-        help="Import a module or .py file first (repeatable); with :GameClass, register that game.",
-    )
-    def cli() -> None:
-        """Rules engines for tabletop games: list the games, play random matches, check decks and rosters."""
-
-    @cli.command("list")
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    def list_command(as_json: bool) -> None:
-        """List the registered games and their parameters."""
-        infos = [game_info(name) for name in list_games()]
-        if as_json:
-            click.echo(json.dumps({"games": infos}, indent=2, default=str))
-            return
-        if not infos:
-            click.echo("No games are registered. Add your own with --import MODULE_OR_FILE:GameClass.")
-            return
-        _print_games(infos)
-
-    @cli.command("match")
-    @click.argument("game_string")
-    @click.option("--games", "-n", default=10, show_default=True, type=click.IntRange(min=1), help="Matches.")
-    @click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0), help="Root seed.")
-    @click.option(
-        "--save",
-        type=click.Path(path_type=Path),
-        help="Write the match records: FILE.json for one match, else a folder of match-<i>.json.",
-    )
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
-    def match_command(
-        *, game_string: str, games: int, seed: int, save: Path | None, as_json: bool, no_progress: bool
-    ) -> None:
-        """Play random matches of GAME_STRING, such as embers or 'embers(players=3)'.
-
-        Every seat is a random agent. Match i is seeded with derive_seed(SEED, i), so the same options
-        always give the same results.
-        """
-        game = load_game(game_string)
-        if games > 1 and not no_progress and sys.stdout.isatty():
-            from rich.progress import Progress  # noqa: PLC0415 - optional extra
-
-            with Progress(console=_console(), transient=True) as progress:
-                task = progress.add_task(f"playing {game}", total=games)
-                records = _play_random_matches(game, games, seed, lambda: progress.advance(task))
-        else:
-            records = _play_random_matches(game, games, seed)
-        saved = _save_records(records, save) if save is not None else []
-        summary = summarize_matches(game, seed, records)
-        if as_json:
-            summary["saved"] = [str(p) for p in saved]
-            click.echo(json.dumps(summary, indent=2))
-            return
-        _print_match(summary, saved, save)
-
-    _add_content_commands(cli)
-    return cli
-
-
-def _add_content_commands(cli: click.Group) -> None:
+def add_content_commands(cli: click.Group) -> None:
     """Add the commands about game content: ``deck validate``, ``cards`` and ``roster validate``."""
     import click  # noqa: PLC0415 - an optional extra, imported when the command runs
 
@@ -868,28 +467,3 @@ def _add_content_commands(cli: click.Group) -> None:
             _print_roster_check(report)
         if report["problems"]:
             click.get_current_context().exit(1)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run the ``shardgames`` command (the console-script entry point).
-
-    Args:
-        argv: The arguments (without the program name); ``None`` reads ``sys.argv``.
-
-    Without the ``cli`` extra, prints which package to install and exits with code 1.
-    """
-    try:
-        group = build_cli()
-    except ShardGamesError as exc:  # MissingExtraError: click or rich is not installed
-        print(f"shardgames: {exc}", file=sys.stderr)
-        raise SystemExit(1) from None
-    group.main(args=list(argv) if argv is not None else None, prog_name="shardgames")
-
-
-def __getattr__(name: str) -> Any:
-    """Build ``cli`` (the click group) on first access, so importing this module needs no extras."""
-    if name == "cli":
-        group = build_cli()
-        globals()["cli"] = group
-        return group
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
