@@ -1,4 +1,4 @@
-"""The ``shardgames`` command: list the games, play random matches, check decklists and rosters, list cards.
+"""The ``shardgames`` command: list games, play random matches, check decks and rosters, list and price cards.
 
 The command is built on click (arguments) and rich (tables, progress bars), which come with the optional
 extra ``cli`` (``pip install 'shardgames[cli]'``). Both are imported only when the command runs, so
@@ -12,17 +12,27 @@ class::
     shardgames --import examples/embers.py:EmbersGame match "embers(players=3)" --games 100 --seed 7
 
 Decklists, rosters and cards are game content, not registered games, so these commands take the game's
-package name (``sota`` or ``tactics``)::
+package name (``sota``, ``tactics`` or ``command``)::
 
     shardgames deck validate sota my-decks.toml            # every deck of the file: legal, or each problem
     shardgames deck validate sota my-decks.toml --deck duo --json
+    shardgames deck validate command                       # the shipped Shard Command decks, every format
+    shardgames deck validate command my-decks.toml --format budget
+    shardgames card price my-cards.toml                    # each design's cost, line by line
+    shardgames card price "Quick Spark"                    # a shipped card, by name
+    shardgames cards command --deck pyre                   # a shipped deck's cards with their prices
+    shardgames cards command --keywords                    # the 52 keywords
     shardgames cards sota --deck ember                     # the cards of one Starter Deck
     shardgames cards tactics --roster my-warriors.toml     # the Tactics roster, your own warriors included
     shardgames roster validate my-warriors.toml            # a Tactics roster file: valid, or each problem
 
-``deck validate`` exits with code 0 when every deck checked is legal and 1 when one is not. A game
-supports it by providing ``shardgames.<game>.decks.validate_deck_file(path)``, which returns each deck's
-problems by name (an empty list for a legal deck); it is imported only when the command runs.
+``deck validate`` exits with code 0 when every deck checked is legal and 1 when one is not; without a
+file it checks the decks that ship with the game. A game supports it by providing
+``shardgames.<game>.decks.validate_deck_file(path)``, which returns each deck's problems by name (an
+empty list for a legal deck); it is imported only when the command runs. Shard Command decks are also
+checked against a format's budgets (``--format``, Standard by default), and the command prints each
+deck's Main Deck Tax and Sovereign Shards against every format. ``card price`` exits with 0 when every
+card is a legal design and 1 when one is not.
 
 Tactics has no decks: its cards are one roster of warriors, to which a roster file adds its own (see
 `shardgames.tactics.warriors`). ``roster validate`` checks such a file on its own and exits with code 0
@@ -57,6 +67,7 @@ from shardgames.agents.base import RandomAgent
 from shardgames.arena.match import MatchRecord, play_match
 from shardgames.cli._output import console
 from shardgames.cli.content import add_content_commands, deck_validator
+from shardgames.cli.designer import add_designer_commands
 from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_extra
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
@@ -418,6 +429,7 @@ def build_cli() -> click.Group:
         _print_match(summary, saved, save)
 
     add_content_commands(cli)
+    add_designer_commands(cli)
     return cli
 
 

@@ -10,10 +10,19 @@ import importlib
 import json
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shardgames.cli._output import console
+from shardgames.cli.designer import (
+    card_listing,
+    deck_report,
+    keyword_listing,
+    print_card_listing,
+    print_deck_report,
+    print_keywords,
+)
 from shardgames.kernel.errors import UsageError
 
 if TYPE_CHECKING:
@@ -28,7 +37,7 @@ __all__ = ["DeckValidator", "add_content_commands", "deck_validator"]
 DeckValidator = Callable[[Path], dict[str, list[str]]]
 
 
-_CARD_GAMES = ("sota", "tactics")
+_CARD_GAMES = ("command", "sota", "tactics")
 
 
 def _games_with_module(module: str) -> list[str]:
@@ -382,6 +391,39 @@ def _print_roster_check(report: Mapping[str, Any]) -> None:
         out.print(f"replaces standard warriors: {', '.join(report['replaces'])}", soft_wrap=True)
 
 
+def _command_cards(
+    deck: str | None, card_files: Sequence[str], keywords: bool, as_json: bool, roster_files: Sequence[str]
+) -> None:
+    import click  # noqa: PLC0415 - an optional extra, imported when the command runs
+
+    if roster_files:
+        raise UsageError("--roster: only tactics has a roster of warriors; command's cards come in a pool")
+    if keywords:
+        if deck is not None or card_files:
+            raise UsageError("--keywords lists the keywords alone; leave out --deck and --cards")
+        listing = keyword_listing()
+        if as_json:
+            click.echo(json.dumps(listing, indent=2))
+        else:
+            print_keywords(listing)
+        return
+    listing = card_listing(deck, card_files)
+    if as_json:
+        click.echo(json.dumps(listing, indent=2))
+    else:
+        print_card_listing(listing)
+
+
+_SHIPPED_DECK_FILES = {"sota": "starter.toml", "command": "decks.toml"}
+
+
+def _shipped_deck_file(game: str) -> Path:
+    if game not in _SHIPPED_DECK_FILES:
+        deck_validator(game)  # an unknown game: its message names the games with decks
+        raise UsageError(f"FILE: {game} ships no decks; name a deck file to check")
+    return Path(str(resources.files(f"shardgames.{game}").joinpath("data", _SHIPPED_DECK_FILES[game])))
+
+
 def add_content_commands(cli: click.Group) -> None:
     """Add the commands about game content: ``deck validate``, ``cards`` and ``roster validate``."""
     import click  # noqa: PLC0415 - an optional extra, imported when the command runs
@@ -390,18 +432,41 @@ def add_content_commands(cli: click.Group) -> None:
     def deck_group() -> None:
         """Check decklists against a game's deck construction rules."""
 
-    @deck_group.command("validate", short_help="Check every deck of a card file: legal, or each problem.")
+    @deck_group.command("validate", short_help="Check every deck of a file: legal, or each problem.")
     @click.argument("game")
-    @click.argument("file", type=click.Path(path_type=Path))
+    @click.argument("file", type=click.Path(path_type=Path), required=False)
     @click.option("--deck", "deck", metavar="NAME", help="Check only the deck named NAME.")
+    @click.option(
+        "--format",
+        "fmt",
+        metavar="FORMAT",
+        help="command: the format to check against (standard, budget or pro; default standard).",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    def deck_validate_command(*, game: str, file: Path, deck: str | None, as_json: bool) -> None:
-        """Check every deck in FILE (or only --deck NAME) against GAME's rules, such as sota.
+    def deck_validate_command(
+        *, game: str, file: Path | None, deck: str | None, fmt: str | None, as_json: bool
+    ) -> None:
+        """Check every deck in FILE (or only --deck NAME) against GAME's rules: sota or command.
 
-        Prints each deck as legal or lists every problem. Exits with 0 when every deck checked is
+        Without FILE, checks the decks that ship with GAME. Prints each deck as legal or lists every
+        problem. For command, --format picks the format whose budgets apply (standard by default), and a
+        table shows each deck's Main Deck Tax and Sovereign Shards against every format; the file's
+        own [[card]] tables are added to the shipped cards. Exits with 0 when every deck checked is
         legal, 1 when one is not, and 2 when FILE cannot be read or GAME has no deck rules.
         """
-        results = _check_decks(game, file, deck)
+        if game == "command":
+            report = deck_report(file, fmt or "standard", deck)
+            if as_json:
+                click.echo(json.dumps(report, indent=2))
+            else:
+                print_deck_report(report)
+            if not report["legal"]:
+                click.get_current_context().exit(1)
+            return
+        if fmt is not None:
+            raise UsageError(f"--format: only command decks have formats, not {game} decks")
+        path = file if file is not None else _shipped_deck_file(game)
+        results = _check_decks(game, path, deck)
         if as_json:
             decks = [
                 {"name": name, "legal": not problems, "problems": problems}
@@ -409,16 +474,16 @@ def add_content_commands(cli: click.Group) -> None:
             ]
             legal = all(not problems for problems in results.values())
             click.echo(
-                json.dumps({"game": game, "file": str(file), "legal": legal, "decks": decks}, indent=2)
+                json.dumps({"game": game, "file": str(path), "legal": legal, "decks": decks}, indent=2)
             )
         else:
-            _print_deck_results(file, results)
+            _print_deck_results(path, results)
         if any(results.values()):
             click.get_current_context().exit(1)
 
-    @cli.command("cards", short_help="List a game's cards: sota's starter decks, the tactics roster.")
+    @cli.command("cards", short_help="List a game's cards: sota's decks, the tactics roster, command's pool.")
     @click.argument("game")
-    @click.option("--deck", "deck", metavar="NAME", help="sota: only the cards of the starter deck NAME.")
+    @click.option("--deck", "deck", metavar="NAME", help="sota, command: only the cards of the deck NAME.")
     @click.option(
         "--roster",
         "roster_files",
@@ -426,9 +491,25 @@ def add_content_commands(cli: click.Group) -> None:
         multiple=True,
         help="tactics: add the warriors of a roster file (repeatable); an existing id is replaced.",
     )
+    @click.option(
+        "--cards",
+        "card_files",
+        metavar="FILE",
+        multiple=True,
+        help="command: add the designs of a card file (repeatable); a card of the same name is replaced.",
+    )
+    @click.option("--keywords", is_flag=True, help="command: list the 52 keywords instead of the cards.")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    def cards_command(*, game: str, deck: str | None, roster_files: tuple[str, ...], as_json: bool) -> None:
-        """List GAME's cards: sota's starter cards deck by deck, or the tactics roster of warriors.
+    def cards_command(
+        *,
+        game: str,
+        deck: str | None,
+        roster_files: tuple[str, ...],
+        card_files: tuple[str, ...],
+        keywords: bool,
+        as_json: bool,
+    ) -> None:
+        """List GAME's cards: sota's starter cards, the tactics roster, or the command card pool.
 
         For sota, --deck NAME lists only the cards of that starter deck. The table shows each card's id,
         name, type or variant, stats, and what it does: the Persona trait, the Signed Bonus, the twin
@@ -438,7 +519,18 @@ def add_content_commands(cli: click.Group) -> None:
         parameter does: a warrior whose id is already in the roster replaces it. The table shows each
         warrior's id, name, cost and commander flag, and for each side (uninjured, injured) its Might,
         movement and effect; a second table gives the reminder text of every effect.
+
+        For command, the table shows every card of the pool (or, with --deck NAME, of a shipped deck,
+        with its copies) with its type, identity, cost, stats, keywords and price: Base Points, Shard
+        Purchasing Power, deficit and Tax (Sovereign Shards for a Sovereign). --cards FILE adds the
+        designs of a card file, and --keywords lists the keywords instead: id, name, element, kind,
+        points, the card types they fit and what they do.
         """
+        if game == "command":
+            _command_cards(deck, card_files, keywords, as_json, roster_files)
+            return
+        if card_files or keywords:
+            raise UsageError(f"--cards and --keywords are for command cards, not {game}")
         listing = _card_listing(game, deck, roster_files)
         if as_json:
             click.echo(json.dumps(listing, indent=2))

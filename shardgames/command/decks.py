@@ -56,7 +56,7 @@ from shardgames.command.cards import (
 )
 from shardgames.command.cost import Price, SovereignPrice, price
 from shardgames.command.formats import FORMATS, STANDARD, Format, parse_format
-from shardgames.command.keywords import ELEMENTS, Element, parse_element
+from shardgames.command.keywords import ELEMENTS, CardType, Element, parse_element
 from shardgames.kernel.datafiles import read_data_file
 from shardgames.kernel.errors import CardError, DeckError
 
@@ -270,7 +270,10 @@ def _main_problems(deck: Decklist, pool: CardPool) -> tuple[list[str], dict[str,
     for name, copies in copies_by_name.items():
         card = pool[name]
         if copies > COPY_LIMIT and not (isinstance(card, EntityCard) and card.is_vanilla):
-            why = "Items are never vanilla" if not isinstance(card, EntityCard) else "it has keywords"
+            why = {
+                CardType.ENTITY: "it has keywords",
+                CardType.ITEM: "Items are never vanilla",
+            }.get(card.type, "only Entities can be vanilla")
             problems.append(
                 f"main: {copies} copies of {name!r}; at most {COPY_LIMIT} of a card unless it is a vanilla "
                 f"Entity ({why})"

@@ -129,8 +129,16 @@ def test_a_file_without_decks_exits_2(tmp_path: Path) -> None:
 
 
 def test_missing_arguments_are_usage_errors() -> None:
-    assert invoke("deck", "validate", "sota").exit_code == 2
+    assert invoke("deck", "validate").exit_code == 2
     assert invoke("deck").exit_code == 2  # no subcommand: click prints the group's usage
+
+
+def test_without_a_file_the_starter_decks_are_checked() -> None:
+    result = invoke("deck", "validate", "sota")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:5] == ["ember: legal", "tide: legal", "gale: legal", "grove: legal", "umbra: legal"]
+    assert lines[5].endswith("starter.toml: 5 decks checked, 5 legal, 0 illegal")
 
 
 # ---------------------------------------------------------------------- cards
