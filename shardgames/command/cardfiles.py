@@ -218,10 +218,10 @@ def _field_problems(entry: _CardEntry, ctype: CardType, where: str, problems: li
     for field, value in {"cost": entry.cost, "force": entry.force, "durability": entry.durability}.items():
         wanted = field in _FIELDS[ctype]
         if value is None and wanted:
-            problems.append(f"{where}.{field}: required for a {ctype.value}")
+            problems.append(f"{where}.{field}: required for {ctype.with_article}")
             failed.add(field)
         elif value is not None and not wanted:
-            problems.append(f"{where}.{field}: a {ctype.value} has no {field}")
+            problems.append(f"{where}.{field}: {ctype.with_article} has no {field}")
     return failed
 
 
@@ -263,7 +263,12 @@ def _build_card(entry: _CardEntry, where: str, problems: list[str]) -> _Built:
     }
     card: Card
     if ctype is CardType.ENTITY:
-        card = EntityCard(cost=cost, force=entry.force or 0, durability=entry.durability or 1, **common)
+        card = EntityCard(
+            cost=cost,
+            force=entry.force or 0,
+            durability=1 if entry.durability is None else entry.durability,
+            **common,
+        )
     elif ctype is CardType.SOVEREIGN:
         card = SovereignCard(force=entry.force or 0, **common)
     else:

@@ -156,7 +156,7 @@ def _stats_line(card: Card) -> PriceLine:
         )
     if isinstance(card, SovereignCard):
         return PriceLine(f"Force {card.force}", f"2 x Force {card.force}", stat_points(card))
-    raise TypeError(f"a {card.type.value} has no stats")
+    raise TypeError(f"{card.type.with_article} has no stats")
 
 
 def _column(text: str, width: int) -> str:

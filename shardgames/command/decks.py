@@ -289,7 +289,7 @@ def _sovereign_problems(deck: Decklist, pool: CardPool) -> tuple[list[str], Sove
         return [f"sovereign: {pool.unknown(name)}"], None
     card = pool[name]
     if not isinstance(card, SovereignCard):
-        return [f"sovereign: {card.name!r} is a {card.type.value}, not a Sovereign"], None
+        return [f"sovereign: {card.name!r} is {card.type.with_article}, not a Sovereign"], None
     return [], card
 
 

@@ -169,7 +169,9 @@ def _identity_problems(card: Card) -> list[str]:
     problems = []
     low = 1 if card.type is CardType.SOVEREIGN else 0
     if not low <= len(card.identity) <= 2:
-        problems.append(f"identity: a {card.type.value} has {low} to 2 elements, not {len(card.identity)}")
+        problems.append(
+            f"identity: {card.type.with_article} has {low} to 2 elements, not {len(card.identity)}"
+        )
     if len(set(card.identity)) != len(card.identity):
         problems.append("identity: an element is listed twice")
     return problems
@@ -191,7 +193,7 @@ def _cost_problems(card: MainDeckCard) -> list[str]:
     missing = [e.letter for e in card.identity if not cost.pip(e)]
     if missing:
         problems.append(
-            f"cost: a card needs at least 1 pip of each identity element (CMD-30); add {''.join(missing)}, "
+            f"cost: a card needs at least 1 pip of each identity element; add {''.join(missing)}, "
             f'e.g. cost = "{_with_pips(cost, card.identity)}"'
         )
     return problems
@@ -235,9 +237,7 @@ def _combination_problems(card: Card) -> list[str]:
     if "K35" in ids and ids & {"K16", "K40"}:
         problems.append("keywords: a Sentry can never attack, so Reckless would cost nothing; remove one")
     if "K15" in ids and not card.identity:
-        problems.append(
-            "keywords: an Elemental Rock needs an element to make (CMD-R25); give the card an identity"
-        )
+        problems.append("keywords: an Elemental Rock needs an element to make; give the card an identity")
     effects = [i for i in card.keywords if i.keyword.kind is KeywordKind.EFFECT]
     if isinstance(card, RiteCard) and not effects:
         problems.append("keywords: a Rite needs at least one effect keyword (Deal # Dmg, Draw # Card, ...)")
@@ -267,7 +267,7 @@ def design_problems(card: Card) -> list[str]:
         ...     name="Grey Rock", cost=ShardCost(2), keywords=(KeywordInstance(keyword("rock"), 1),)
         ... )
         >>> design_problems(rock)
-        ['keywords: an Elemental Rock needs an element to make (CMD-R25); give the card an identity']
+        ['keywords: an Elemental Rock needs an element to make; give the card an identity']
     """
     problems: list[str] = []
     if not card.name.strip():
@@ -279,7 +279,9 @@ def design_problems(card: Card) -> list[str]:
     limit = MAX_SOVEREIGN_ABILITIES if card.type is CardType.SOVEREIGN else MAX_KEYWORDS
     if len(card.keywords) > limit:
         noun = "abilities" if card.type is CardType.SOVEREIGN else "keywords"
-        problems.append(f"keywords: a {card.type.value} has at most {limit} {noun}, not {len(card.keywords)}")
+        problems.append(
+            f"keywords: {card.type.with_article} has at most {limit} {noun}, not {len(card.keywords)}"
+        )
     for index, inst in enumerate(card.keywords):
         problems += _instance_problems(card, index, inst)
     problems += _combination_problems(card)

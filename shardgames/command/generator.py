@@ -199,7 +199,7 @@ def random_card(
         card_type: The type to draw (``"entity"``, ...); a random one when ``None``.
         identity_from: The elements the identity is drawn from (all ten when ``None``).
         fair: Make the Shard cost cover the Base Points (no deficit), when the cost can (at most 10).
-        max_cost: The largest Shard cost to draw (a fair card may need more; see `random_deck`).
+        max_cost: The largest Shard cost to draw; a fair design that would need more is drawn again.
 
     Returns:
         A card that passes `design_problems` (and so has a price).

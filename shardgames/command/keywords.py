@@ -101,6 +101,16 @@ class CardType(StrEnum):
     RITE = "rite"
     SOVEREIGN = "sovereign"
 
+    @property
+    def label(self) -> str:
+        """The type's display name, ``"Entity"``."""
+        return self.value.capitalize()
+
+    @property
+    def with_article(self) -> str:
+        """``"an Entity"``, ``"a Rite"``: for sentences."""
+        return f"{'an' if self.value[0] in 'aeiou' else 'a'} {self.label}"
+
 
 class Trigger(StrEnum):
     """When a keyword instance acts (CMD-D3).

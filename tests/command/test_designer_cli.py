@@ -140,7 +140,7 @@ def test_price_a_file_prices_the_good_cards_and_lists_every_problem_of_the_bad(t
     for fragment in (
         "identity[1]: 'wind' is not an element",
         "keywords[1]: unknown keyword 'dael'; did you mean deal",
-        "force: a rite has no force",
+        "force: a Rite has no force",
         "keywords[0] (Aerial): Aerial fits only Entities and Sovereigns, not Rites",
     ):
         assert fragment in out
@@ -334,3 +334,37 @@ def test_validate_a_deck_file_with_a_bad_card_or_table_is_a_user_error(tmp_path:
     assert_user_error(
         invoke("deck", "validate", "command", str(tmp_path / "none.toml")), "cannot read the file"
     )
+
+
+# ---------------------------------------------------------------------- the example files
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "command"
+
+
+def test_example_new_cards_are_all_legal_designs() -> None:
+    data = as_json("card", "price", str(EXAMPLES / "new-cards.toml"))
+    assert [c["name"] for c in data["cards"]] == [
+        "Marsh Lurker",
+        "Storm Herald",
+        "Cinder Rain",
+        "Warden of Tides",
+    ]
+    assert all(c["valid"] for c in data["cards"])
+
+
+def test_example_broken_cards_price_the_good_one_and_list_the_rest() -> None:
+    data = as_json("card", "price", str(EXAMPLES / "broken-cards.toml"), code=1)
+    assert [(c["name"], c["valid"], len(c.get("problems", []))) for c in data["cards"]] == [
+        ("Honest Sprite", True, 0),
+        ("Pebble Rock", False, 1),
+        ("Overreach", False, 5),
+        ("Titan of Everything", False, 7),
+    ]
+
+
+def test_example_broken_decks_are_one_illegal_and_one_legal() -> None:
+    data = as_json("deck", "validate", "command", str(EXAMPLES / "broken-decks.toml"), code=1)
+    assert [(d["name"], d["legal"], len(d["problems_in_format"])) for d in data["decks"]] == [
+        ("Overloaded", False, 7),
+        ("Cannons", True, 0),
+    ]
