@@ -5,6 +5,9 @@ blocks of one page in order, in one namespace per page, with examples/ on ``sys.
 directory as the working directory (so files the examples write never land in the repository). Games
 an example registers are unregistered again after its page.
 
+A ``text`` block right after a line ``<!-- output -->`` shows what the python block before it prints:
+each of its non-blank lines must appear, in order, among the lines that block printed.
+
 Code that must not run uses another fence language: ``console`` for shell commands, ``text`` for
 output and formats, and ``py`` for excerpts of examples/embers.py. The docs include those verbatim with
 a pymdownx.snippets block (a line ``--8<--``, then ``examples/embers.py:SECTION``, then ``--8<--``),
@@ -16,6 +19,8 @@ excerpt exists and reads as whole Python statements.
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import re
 import textwrap
 from pathlib import Path
@@ -52,6 +57,29 @@ def name_of(page: Path) -> str:
     return page.relative_to(ROOT).as_posix()
 
 
+OUTPUT = re.compile(
+    r"^<!-- output -->[ \t]*\n```text[^\n]*\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL
+)
+
+
+def shown_outputs(page: Path) -> list[tuple[int, list[str]]]:
+    """The page's ``<!-- output -->`` text blocks as (line of the marker, non-blank lines)."""
+    text = page.read_text(encoding="utf-8")
+    return [
+        (
+            text.count("\n", 0, match.start()) + 1,
+            [line.strip() for line in match["body"].splitlines() if line.strip()],
+        )
+        for match in OUTPUT.finditer(text)
+    ]
+
+
+def _printed(lines: list[str], shown: list[str]) -> bool:
+    """Whether every line of `shown` is among `lines`, in order."""
+    rest = iter(line.strip() for line in lines)
+    return all(any(line == want for line in rest) for want in shown)
+
+
 def python_blocks(page: Path) -> list[tuple[int, str]]:
     """The page's ``python`` blocks as (line number of the first code line, dedented code)."""
     text = page.read_text(encoding="utf-8")
@@ -69,14 +97,30 @@ def test_python_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.syspath_prepend(str(ROOT / "examples"))
     registered = set(sg.list_games())
     namespace: dict[str, object] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    printed: list[tuple[int, list[str]]] = []
     try:
         for line, code in python_blocks(page):
             # Blank lines up front keep the page's line numbers in tracebacks; dont_inherit keeps this
             # module's `from __future__ import annotations` out of the examples, as in a user's script.
-            exec(compile("\n" * (line - 1) + code, str(page), "exec", dont_inherit=True), namespace)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile("\n" * (line - 1) + code, str(page), "exec", dont_inherit=True), namespace)
+            printed.append((line, out.getvalue().splitlines()))
     finally:
         for name in set(sg.list_games()) - registered:
             unregister_game(name)
+    for marker, shown in shown_outputs(page):
+        before = [lines for line, lines in printed if line < marker]
+        assert before, f"{name_of(page)}:{marker}: an output block with no python block before it"
+        assert _printed(before[-1], shown), (
+            f"{name_of(page)}:{marker}: the block above does not print what the page shows; it prints:\n"
+            + "\n".join(before[-1])
+        )
+
+
+def test_output_blocks_are_found() -> None:
+    """Guards the marker pattern: the card designer page shows several printed outputs."""
+    assert len(shown_outputs(ROOT / "docs" / "command-cards.md")) >= 5
 
 
 @pytest.mark.parametrize("guide", GUIDES)

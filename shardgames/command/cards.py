@@ -221,7 +221,7 @@ class KeywordInstance:
             text = f"{text} to {words}" if kw.id == "K09" else f"{text} ({words})"
         if kw.kind is KeywordKind.COST:
             text = f"Additional cost: {text}"
-        phrase = self.trigger.phrase
+        phrase = self.trigger.phrase if kw.kind is KeywordKind.EFFECT else ""
         return f"{phrase}: {text}" if phrase else text
 
 

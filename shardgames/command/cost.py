@@ -20,15 +20,15 @@ Examples:
     (7, 2, 5, 16)
     >>> print(quick)
     Quick Spark: Rite {Fire}, cost F, Deal 2 Dmg, Fast Speed
-      K09 Deal 2 Dmg                           1 x 2                                  2
-      K19 Fast Speed                           1                                      1
-      divergence: K19 Fast Speed               Time is outside {Fire}                 4
-      Base Points (BP)                                                                7
-      Shard Purchasing Power (SPP)             2 x cost 1                             2
-      deficit                                  BP 7 - SPP 2                           5
-      Shard cost                                                                      1
-      deficit penalty                          3 x deficit 5                         15
-      Tax                                                                            16
+      K09 Deal 2 Dmg                1 x 2                    2
+      K19 Fast Speed                1                        1
+      divergence: K19 Fast Speed    Time is outside {Fire}   4
+      Base Points (BP)                                       7
+      Shard Purchasing Power (SPP)  2 x cost 1               2
+      deficit                       BP 7 - SPP 2             5
+      Shard cost                                             1
+      deficit penalty               3 x deficit 5           15
+      Tax                                                   16
 """
 
 from __future__ import annotations
@@ -159,14 +159,13 @@ def _stats_line(card: Card) -> PriceLine:
     raise TypeError(f"{card.type.with_article} has no stats")
 
 
-def _column(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
-
-
 def _render(head: str, rows: list[tuple[str, str, int | str]]) -> str:
+    label_width = max(len(label) for label, _, _ in rows)
+    detail_width = max(len(detail) for _, detail, _ in rows)
+    points_width = max(len(str(points)) for _, _, points in rows)
     lines = [head]
     for label, detail, points in rows:
-        lines.append(f"  {_column(label, 40):<40} {_column(detail, 36):<36} {points!s:>3}")
+        lines.append(f"  {label:<{label_width}}  {detail:<{detail_width}}  {points!s:>{points_width}}")
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -256,7 +255,7 @@ class SovereignPrice:
         rows.append(("Sovereign Shards", "", self.shards))
         for fmt in FORMATS.values():
             verdict = "legal" if self.legal_in(fmt) else "illegal"
-            rows.append((f"{fmt.name} (limit {fmt.sovereign_shards})", "", verdict))
+            rows.append((f"{fmt.name} format", f"limit {fmt.sovereign_shards}: {verdict}", ""))
         return rows
 
     def __str__(self) -> str:

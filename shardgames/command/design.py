@@ -93,6 +93,10 @@ def triggers_for(kw: Keyword, card_type: CardType) -> tuple[Trigger, ...]:
     """
     if card_type not in kw.card_types:
         return ()
+    if kw.kind is KeywordKind.MANA:
+        return (Trigger.ACTIVATED_EXHAUST,)
+    if kw.kind is KeywordKind.ACTIVATED:
+        return (Trigger.ACTIVATED,)
     if kw.kind is not KeywordKind.EFFECT:
         return (Trigger.STATIC,)
     triggers = _EFFECT_TRIGGERS[card_type]
@@ -262,11 +266,9 @@ def design_problems(card: Card) -> list[str]:
 
     Examples:
         >>> from shardgames.command.cards import ItemCard, KeywordInstance, ShardCost
-        >>> from shardgames.command.keywords import keyword
-        >>> rock = ItemCard(
-        ...     name="Grey Rock", cost=ShardCost(2), keywords=(KeywordInstance(keyword("rock"), 1),)
-        ... )
-        >>> design_problems(rock)
+        >>> from shardgames.command.keywords import Trigger, keyword
+        >>> rock = KeywordInstance(keyword("rock"), 1, Trigger.ACTIVATED_EXHAUST)
+        >>> design_problems(ItemCard(name="Grey Rock", cost=ShardCost(2), keywords=(rock,)))
         ['keywords: an Elemental Rock needs an element to make; give the card an identity']
     """
     problems: list[str] = []
