@@ -50,7 +50,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn
 
-from shardgames.command._files import make_converter, structure
+from shardgames.command._files import make_converter, require_table, structure
 from shardgames.command.cards import (
     Card,
     CardPool,
@@ -61,6 +61,7 @@ from shardgames.command.cards import (
     RiteCard,
     ShardCost,
     SovereignCard,
+    card_id,
 )
 from shardgames.command.design import design_problems, scopes_for, triggers_for
 from shardgames.command.keywords import (
@@ -331,10 +332,14 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
     if not isinstance(entries, list):
         return (CardCheck(0, "", None, (f"{source}: card must be an array of [[card]] tables",)),)
     checks = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for index, raw in enumerate(entries):
         name = raw.get("name") if isinstance(raw, Mapping) else None
         label = f"card[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
+        problems = require_table(raw, label)
+        if problems:
+            checks.append(CardCheck(index, "", None, tuple(problems)))
+            continue
         entry, problems = structure(_CONVERTER, raw, _CardEntry, label)
         if entry is None and problems:
             entry, _ = structure(_CONVERTER, _known_fields(raw), _CardEntry, label)
@@ -344,10 +349,10 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
             card = built.card
             if card is not None:
                 problems += _design_problems(built, label)
-            key = entry.name.strip().lower()
+            key = card_id(entry.name)
             if key in seen:
-                problems.append(f"{label}.name: another card is already named {entry.name!r}")
-            seen.add(key)
+                problems.append(f"{label}.name: an earlier card is already named {seen[key]!r}")
+            seen.setdefault(key, entry.name)
         good = None if problems else card
         checks.append(CardCheck(index, name if isinstance(name, str) else "", good, tuple(problems)))
     return tuple(checks)

@@ -119,6 +119,8 @@ class ShardCost:
             if text < 0:
                 raise ValueError(f"a Shard cost can't be negative ({text})")
             return cls(text)
+        if not text.strip():
+            raise ValueError("a Shard cost can't be empty; write 0 for a card that costs nothing")
         generic = 0
         counts = [0] * len(ELEMENTS)
         for token in re.findall(r"\d+|\S", text.replace("+", " ").replace("{", " ").replace("}", " ")):
@@ -367,39 +369,36 @@ class SovereignCard(Card):
 class CardPool(Mapping[str, Card]):
     """Cards by name: a read-only mapping, combined with ``|`` (a later card of the same name wins).
 
-    Looking a card up by a name it does not hold raises a `KeyError` that suggests close names; ids
-    (``"sky-lancer"``) work as well as names.
+    Names are compared by id, the name in lower case with dashes: ``"Sky Lancer"``, ``"sky lancer"``
+    and ``"sky-lancer"`` are one card. Looking up a name the pool does not hold raises a `KeyError`
+    that suggests close names.
     """
 
-    __slots__ = ("_by_id", "_cards")
+    __slots__ = ("_cards",)
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         self._cards: dict[str, Card] = {}
-        self._by_id: dict[str, str] = {}
         for card in cards:
-            self._cards[card.name] = card
-            self._by_id[card.id] = card.name
+            self._cards[card.id] = card
 
     def __getitem__(self, name: str) -> Card:
-        card = self._cards.get(name)
+        card = self._cards.get(card_id(name))
         if card is None:
-            other = self._by_id.get(card_id(name))
-            if other is None:
-                raise KeyError(self.unknown(name))
-            card = self._cards[other]
+            raise KeyError(self.unknown(name))
         return card
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and (name in self._cards or card_id(name) in self._by_id)
+        return isinstance(name, str) and card_id(name) in self._cards
 
     def unknown(self, name: str) -> str:
         """The message for a name the pool does not hold, with the closest names."""
-        close = difflib.get_close_matches(name, list(self._cards), n=3, cutoff=0.6)
+        names = [card.name for card in self._cards.values()]
+        close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         return f"no card named {name!r}{hint}"
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._cards)
+        return iter([card.name for card in self._cards.values()])
 
     def __len__(self) -> int:
         return len(self._cards)

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from shardgames.command._files import make_converter, structure
+from shardgames.command._files import make_converter, require_table, structure
 from shardgames.command.cardfiles import check_card_entries, starter_pool
 from shardgames.command.cards import (
     CardPool,
@@ -437,6 +437,10 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
     for index, raw in enumerate(entries):
         name = raw.get("name") if isinstance(raw, Mapping) else None
         where = f"deck[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
+        table_problems = require_table(raw, where)
+        if table_problems:
+            problems += table_problems
+            continue
         entry, entry_problems = structure(_CONVERTER, raw, _DeckEntry, where)
         problems += entry_problems
         if entry is None:
@@ -458,10 +462,10 @@ def load_deck_file(path: str | Path) -> DeckFile:
     """The decks and cards of a ``.toml`` or ``.json`` deck file (see the module docstring).
 
     Raises:
-        CardError: If the file cannot be read or parsed, or listing every problem of its cards.
-        DeckError: Listing every problem in the shape of its decks.
+        DeckError: If the file cannot be read or parsed, or listing every problem in the shape of its decks.
+        CardError: Listing every problem of its own cards.
     """
-    return parse_decks(read_data_file(path, CardError), source=str(path))
+    return parse_decks(read_data_file(path, DeckError), source=str(path))
 
 
 def validate_deck_file(path: str | Path, *, fmt: str | Format = STANDARD) -> dict[str, list[str]]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from shardgames.command.cards import (
     MAX_COST,
     MAX_DURABILITY,
@@ -38,7 +40,7 @@ from shardgames.command.cards import (
     ShardCost,
     SovereignCard,
 )
-from shardgames.command.cost import Price, SovereignPrice, price
+from shardgames.command.cost import Price, SovereignPrice, keyword_points, price
 from shardgames.command.decks import Decklist, Stones
 from shardgames.command.design import design_problems, scopes_for, triggers_for
 from shardgames.command.formats import STANDARD, Format, parse_format
@@ -84,10 +86,12 @@ def _name(rng: Rng, card_type: CardType) -> str:
     return f"{rng.choice(_ADJECTIVES)} {rng.choice(nouns)} {rng.randrange(10_000):04d}"
 
 
-def _identity(rng: Rng, card_type: CardType, allowed: Sequence[Element] | None) -> tuple[Element, ...]:
+def _identity(
+    rng: Rng, card_type: CardType, allowed: Sequence[Element] | None, most: int = 2
+) -> tuple[Element, ...]:
     pool = list(ELEMENTS if allowed is None else allowed)
     low = 1 if card_type is CardType.SOVEREIGN else 0
-    size = min(len(pool), low + rng.randrange(3 - low))
+    size = min(len(pool), most, low + rng.randrange(3 - low))
     rng.shuffle(pool)
     return tuple(sorted(pool[:size], key=ELEMENTS.index))
 
@@ -146,14 +150,9 @@ def _cost(rng: Rng, identity: Sequence[Element], total: int) -> ShardCost:
     return ShardCost(generic, tuple(pips))
 
 
-def _draw(
-    rng: Rng,
-    card_type: CardType,
-    identity_from: Sequence[Element] | None,
-    fair: bool,
-    max_cost: int,
-) -> Card:
-    identity = _identity(rng, card_type, identity_from)
+def _draw(rng: Rng, card_type: CardType, identity_from: Sequence[Element] | None, max_cost: int) -> Card:
+    most = 2 if card_type is CardType.SOVEREIGN else min(2, max_cost)  # each element needs a pip
+    identity = _identity(rng, card_type, identity_from, most)
     limit = MAX_SOVEREIGN_ABILITIES if card_type is CardType.SOVEREIGN else MAX_KEYWORDS
     keywords = _keywords(rng, card_type, identity, rng.randrange(limit + 1))
     name = _name(rng, card_type)
@@ -161,27 +160,59 @@ def _draw(
         force = _small(rng, 0, 3, MAX_SOVEREIGN_FORCE)
         return SovereignCard(name=name, identity=identity, keywords=keywords, force=force)
     floor = len(identity)
+    total = floor + rng.randrange(max(1, max_cost - floor + 1))
+    cost = _cost(rng, identity, total)
     if card_type is CardType.ENTITY:
         force, durability = _small(rng, 0, 5, MAX_FORCE), _small(rng, 1, 6, MAX_DURABILITY)
-        card: MainDeckCard = EntityCard(
-            name=name, identity=identity, keywords=keywords, force=force, durability=durability
+        return EntityCard(
+            name=name, identity=identity, keywords=keywords, cost=cost, force=force, durability=durability
         )
-    else:
-        cls = RiteCard if card_type is CardType.RITE else ItemCard
-        card = cls(name=name, identity=identity, keywords=keywords)
-    if fair:
-        bp_price = price(_with_cost(card, ShardCost(floor, tuple(int(e in identity) for e in ELEMENTS))))
-        assert isinstance(bp_price, Price)
-        total = max(floor, -(-bp_price.bp // 2))
-    else:
-        total = floor + rng.randrange(max(1, max_cost - floor + 1))
-    return _with_cost(card, _cost(rng, identity, total))
+    cls = RiteCard if card_type is CardType.RITE else ItemCard
+    return cls(name=name, identity=identity, keywords=keywords, cost=cost)
 
 
-def _with_cost(card: MainDeckCard, cost: ShardCost) -> MainDeckCard:
-    import attrs  # noqa: PLC0415 - only here
+def _bp(card: MainDeckCard) -> int:
+    found = price(attrs.evolve(card, cost=_cost_floor(card)))
+    assert isinstance(found, Price)
+    return found.bp
 
-    return attrs.evolve(card, cost=cost)
+
+def _cost_floor(card: Card) -> ShardCost:
+    return ShardCost(0, tuple(int(e in card.identity) for e in ELEMENTS))
+
+
+def _keeps_action(card: MainDeckCard, keywords: Sequence[KeywordInstance]) -> bool:
+    if isinstance(card, EntityCard):
+        return True
+    return any(k.keyword.kind in (KeywordKind.EFFECT, KeywordKind.MANA) for k in keywords)
+
+
+def _fair(rng: Rng, card: MainDeckCard, max_cost: int) -> MainDeckCard | None:
+    """`card` made fair at a Shard cost of at most `max_cost`: cheaper when it must, or ``None``.
+
+    Keywords with the most points go first, then Force, then Durability, until the Base Points fit
+    twice the cost; a Rite or Item keeps at least one effect.
+    """
+    floor = len(card.identity)
+    while True:
+        needed = max(floor, -(-_bp(card) // 2))
+        if needed <= max_cost:
+            return attrs.evolve(card, cost=_cost(rng, card.identity, needed))
+        positive = [k for k in card.keywords if keyword_points(k) > 0]
+        if positive:
+            dearest = max(positive, key=keyword_points)
+            rest = list(card.keywords)
+            rest.remove(dearest)
+            if _keeps_action(card, rest) and not design_problems(attrs.evolve(card, keywords=tuple(rest))):
+                card = attrs.evolve(card, keywords=tuple(rest))
+                continue
+        if isinstance(card, EntityCard) and (card.force > 0 or card.durability > 1):
+            if card.force > 0:
+                card = attrs.evolve(card, force=card.force - 1)
+            else:
+                card = attrs.evolve(card, durability=card.durability - 1)
+            continue
+        return None
 
 
 def random_card(
@@ -198,12 +229,19 @@ def random_card(
         seed: A seed, or an `Rng` to draw from (it advances, so several calls give several cards).
         card_type: The type to draw (``"entity"``, ...); a random one when ``None``.
         identity_from: The elements the identity is drawn from (all ten when ``None``).
-        fair: Make the Shard cost cover the Base Points (no deficit), when the cost can (at most 10).
-        max_cost: The largest Shard cost to draw; a fair design that would need more is drawn again.
+        fair: Make the Shard cost cover the Base Points (no deficit): a design too rich for `max_cost`
+            loses keywords, then Force, then Durability until it fits.
+        max_cost: The largest Shard cost to draw (0 to 10).
 
     Returns:
         A card that passes `design_problems` (and so has a price).
+
+    Raises:
+        ValueError: If no design of that type fits: a fair Rite or Item can't cost less than its
+            cheapest effect allows (an Entity always fits, down to a vanilla 0/1).
     """
+    if not 0 <= max_cost <= MAX_COST:
+        raise ValueError(f"max_cost must be 0 to {MAX_COST}, not {max_cost}")
     rng = _rng(seed)
     if card_type is None:
         types = [t for t, _ in _TYPE_WEIGHTS]
@@ -211,11 +249,16 @@ def random_card(
     else:
         chosen = CardType(card_type)
     for _ in range(100):
-        card = _draw(rng, chosen, identity_from, fair, max_cost)
-        cost = card.cost.total if isinstance(card, MainDeckCard) else 0
-        if not design_problems(card) and cost <= max(max_cost, len(card.identity)):
+        card: Card | None = _draw(rng, chosen, identity_from, max_cost)
+        if fair and isinstance(card, MainDeckCard):
+            card = _fair(rng, card, max_cost)
+        if card is None or design_problems(card):
+            continue
+        if not isinstance(card, MainDeckCard) or card.cost.total <= max_cost:
             return card
-    raise RuntimeError("no legal design found in 100 draws")  # pragma: no cover - cannot happen
+    raise ValueError(
+        f"no {'fair ' if fair else ''}{chosen.value} design found with a cost of at most {max_cost}"
+    )
 
 
 def random_deck(
@@ -243,7 +286,7 @@ def random_deck(
         sovereign = random_card(rng, card_type=CardType.SOVEREIGN)
     assert isinstance(sovereign, SovereignCard)
     copies = [size // distinct + (i < size % distinct) for i in range(distinct)]
-    max_cost = max(1, int(2 * fmt.main_tax / size) - 1)
+    max_cost = min(MAX_COST, max(1, int(2 * fmt.main_tax / size) - 1))
     cards: list[MainDeckCard] = []
     while len(cards) < distinct:
         card = _fair_card(rng, sovereign.identity, max_cost)
@@ -276,9 +319,15 @@ def _shards(card: Card) -> int:
 
 
 def _fair_card(rng: Rng, identity: Sequence[Element], max_tax: int) -> MainDeckCard:
-    """A fair Main Deck card of those elements whose Tax is at most `max_tax`."""
-    while True:
-        card_type = rng.choice((CardType.ENTITY, CardType.ENTITY, CardType.RITE, CardType.ITEM))
-        card = random_card(rng, card_type=card_type, identity_from=identity, fair=True, max_cost=max_tax)
-        if isinstance(card, MainDeckCard) and _tax(card) <= max_tax:
-            return card
+    """A fair Main Deck card of those elements whose Tax is at most `max_tax` (an Entity if need be)."""
+    for card_type in (
+        rng.choice((CardType.ENTITY, CardType.ENTITY, CardType.RITE, CardType.ITEM)),
+        CardType.ENTITY,
+    ):
+        try:
+            card = random_card(rng, card_type=card_type, identity_from=identity, fair=True, max_cost=max_tax)
+        except ValueError:
+            continue
+        assert isinstance(card, MainDeckCard)
+        return card
+    raise AssertionError("a fair Entity always fits")  # pragma: no cover - _fair shrinks it to a 0/1
