@@ -4,8 +4,7 @@ Examples:
     >>> import tempfile, pathlib
     >>> from shardgames.kernel.errors import CardError
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> (folder / "cards.toml").write_text('[[card]]\nname = "Spark"\n', encoding="utf-8")
-    27
+    >>> _ = (folder / "cards.toml").write_text('[[card]]\nname = "Spark"\n', encoding="utf-8")
     >>> read_data_file(folder / "cards.toml", CardError)
     {'card': [{'name': 'Spark'}]}
     >>> read_data_file(folder / "missing.json", CardError)

@@ -114,7 +114,9 @@ def test_a_missing_file_exits_2(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", ["chess", "embers", "kernel", "../sota", "sota.cards"])
 def test_unknown_game_exits_2_and_names_the_games_with_deck_rules(game: str) -> None:
     result = invoke("deck", "validate", game, VALID)
-    assert_user_error(result, f"no deck validation for game {game!r}", "games with deck validation: command, sota")
+    assert_user_error(
+        result, f"no deck validation for game {game!r}", "games with deck validation: command, sota"
+    )
 
 
 def test_unknown_deck_name_exits_2() -> None:
