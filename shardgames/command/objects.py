@@ -1,0 +1,224 @@
+"""The things on the table: object numbers, permanents in the Arena, Queue items and the combat.
+
+**Object numbers** (stable for a whole game, convention E5): seat *s*'s Main Deck cards are
+``60 * s + i`` (``i`` in decklist order), Swarm tokens take the numbers from `TOKENS` up (a number is
+reused only after its token ceased to exist), each Sovereign is ``SOVEREIGNS + s``, and a target that is
+a player is ``PLAYERS + s``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from shardgames.command.keywords import Trigger
+
+__all__ = [
+    "DECK_STRIDE",
+    "MAX_TOKENS",
+    "OBJECTS",
+    "PLAYERS",
+    "SOVEREIGNS",
+    "TARGETS",
+    "TOKENS",
+    "Casting",
+    "Combat",
+    "Permanent",
+    "QueueItem",
+    "describe_object",
+    "player_target",
+]
+
+DECK_STRIDE = 60
+"""Numbers reserved per seat for its Main Deck cards (the largest Main Deck)."""
+TOKENS = 2 * DECK_STRIDE
+"""The first token number."""
+MAX_TOKENS = 40
+"""How many tokens may exist at once; a Swarm beyond that creates nothing."""
+SOVEREIGNS = TOKENS + MAX_TOKENS
+"""Seat *s*'s Sovereign is ``SOVEREIGNS + s``."""
+PLAYERS = SOVEREIGNS + 2
+"""A target that is seat *s* is ``PLAYERS + s``."""
+OBJECTS = SOVEREIGNS
+"""Cards and tokens are numbered ``0 .. OBJECTS - 1``."""
+TARGETS = PLAYERS + 2
+"""Every target number is below this."""
+
+SPELL, ABILITY, TRIGGERED, VOLATILE = 0, 1, 2, 3
+"""The kinds of Queue item: a card being played, an activated ability, a triggered ability, and the
+end-of-turn sacrifice of a Volatile Entity."""
+
+
+def player_target(seat: int) -> int:
+    """The target number of a player."""
+    return PLAYERS + seat
+
+
+def describe_object(number: int) -> str:
+    """``#17``, ``token #121``, ``sovereign 0`` or ``player 1``."""
+    if number >= PLAYERS:
+        return f"player {number - PLAYERS}"
+    if number >= SOVEREIGNS:
+        return f"sovereign {number - SOVEREIGNS}"
+    if number >= TOKENS:
+        return f"token #{number}"
+    return f"#{number}"
+
+
+class Permanent:
+    """An Entity, Item or token in the Arena (mutable; copied by `copy`).
+
+    Attributes:
+        id: Its object number.
+        kind: Its design's number (tokens: `CommandGame.token_kind`).
+        owner: Its owner (and controller: control never changes).
+        token: Whether it is a token.
+        exhausted: Whether it is Exhausted.
+        entered: The turn it entered the Arena (Deployment Fatigue on that turn).
+        damage: Marked damage.
+        upgrades: Permanent +1/+1 Upgrades.
+        submerged: Submerges this turn (-2 Force each).
+        blanked: Whether it lost its keywords and abilities until end of turn.
+        frozen: Whether it skips its controller's next Ready.
+        isolated_until: The last turn it can't attack or Intercept (0: not Isolated).
+        trench: Trench counters.
+        echo: Whether it carries an Echo marker (it is Obliterated when it leaves).
+        evaded: The last turn its Evade prevented damage.
+        attacked: The last turn it attacked.
+        doomed: Whether a Fatal hit destroys it at the next state check.
+        uses: The turn and count of uses of each costless activated ability this turn (R21).
+    """
+
+    __slots__ = (
+        "attacked",
+        "blanked",
+        "damage",
+        "doomed",
+        "echo",
+        "entered",
+        "evaded",
+        "exhausted",
+        "frozen",
+        "id",
+        "isolated_until",
+        "kind",
+        "owner",
+        "submerged",
+        "token",
+        "trench",
+        "upgrades",
+        "uses",
+    )
+
+    def __init__(self, id: int, kind: int, owner: int, entered: int, *, token: bool = False) -> None:  # noqa: A002
+        self.id = id
+        self.kind = kind
+        self.owner = owner
+        self.token = token
+        self.exhausted = False
+        self.entered = entered
+        self.damage = 0
+        self.upgrades = 0
+        self.submerged = 0
+        self.blanked = False
+        self.frozen = False
+        self.isolated_until = 0
+        self.trench = 0
+        self.echo = False
+        self.evaded = 0
+        self.attacked = 0
+        self.doomed = False
+        self.uses: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # (turn, uses of abilities 0..3)
+
+    def copy(self) -> Permanent:
+        """An independent copy."""
+        other = Permanent.__new__(Permanent)
+        for name in Permanent.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def as_tuple(self) -> tuple[object, ...]:
+        """Every field, for comparisons and JSON."""
+        return tuple(getattr(self, name) for name in Permanent.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Permanent) and self.as_tuple() == other.as_tuple()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Permanent(#{self.id}, kind {self.kind}, seat {self.owner})"
+
+
+@attrs.frozen
+class QueueItem:
+    """An item on the Response Queue (public).
+
+    Attributes:
+        kind: `SPELL` (a card being played), `ABILITY` (activated) or `TRIGGERED`.
+        controller: Who put it there.
+        source: The card (a spell), the permanent or Sovereign whose ability it is.
+        design: The design whose effects it carries.
+        trigger: Which of the design's effects: `ON_RESOLVE` for a Rite, `ON_DEPLOY` for a triggered
+            "enters" ability, `ACTIVATED_EXHAUST` for an Exhaust ability, ...; `STATIC` for an Entity or
+            Item spell (it enters the Arena) and for Warp; `ACTIVATED` for Bombard.
+        targets: One target per effect (-1 where the effect takes none).
+        echo: Whether the card was played from the Scrap zone (it is Obliterated afterwards).
+        ability: For an activated ability, its number (`compiled.EXHAUST`, `WARP`, `BOMBARD`).
+    """
+
+    kind: int
+    controller: int
+    source: int
+    design: int
+    trigger: Trigger
+    targets: tuple[int, ...] = ()
+    echo: bool = False
+    ability: int = -1
+
+
+@attrs.define
+class Casting:
+    """A card or ability being put on the Queue: its targets are chosen one by one (R22).
+
+    Attributes:
+        item: The item so far (its `targets` grow as they are chosen).
+        slots: For each effect, whether it needs a target.
+        play: The card played (-1 for an ability).
+        ability: The ability activated (-1 for a card).
+        sacrifice: Whether an Entity must still be sacrificed as a cost.
+        trench: Whether a trench counter must still be removed (Bombard).
+    """
+
+    item: QueueItem
+    slots: tuple[bool, ...]
+    play: int = -1
+    ability: int = -1
+    sacrifice: bool = False
+    trench: bool = False
+
+    def copy(self) -> Casting:
+        """An independent copy (its fields are all immutable values)."""
+        return attrs.evolve(self)
+
+
+@attrs.define
+class Combat:
+    """The attack in progress.
+
+    Attributes:
+        attacker: The attacking Entity.
+        target: The Entity attacked, or `PLAYERS + defender` for an attack on Integrity (-1 until chosen).
+        interceptors: The interceptors, in damage order once ordered.
+        ordered: How many interceptors have been put in order.
+        chosen: Interceptors chosen so far against an Intimidating attacker.
+    """
+
+    attacker: int
+    target: int = -1
+    interceptors: tuple[int, ...] = ()
+    ordered: int = 0
+    chosen: tuple[int, ...] = ()
+
+    def copy(self) -> Combat:
+        """An independent copy (its fields are all immutable values)."""
+        return attrs.evolve(self)

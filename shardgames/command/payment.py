@@ -1,0 +1,235 @@
+"""Paying Shard costs: the automatic payer.
+
+Players never choose stones: for a cost, the payer finds a payment from what the player has and picks
+one by a fixed preference, so an action is legal exactly when some payment exists.
+
+What a player can pay with:
+
+* **floating Shards** (from filtering, Flow and Elemental Rocks earlier this turn), generic or of an
+  element; they vanish at the end of the turn;
+* **Unused Charge Stones**, Generic or Elemental;
+* **Shard Filtering**: two Unused Generic Stones make one floating Shard of any element;
+* **mana abilities**: a Ready Flow Entity makes 1 generic Shard, a Ready Elemental Rock # makes #
+  Shards of its elements (either of two, shard by shard). An Entity's mana ability is an Exhaust
+  ability, so not on the turn it entered (unless it has Surge).
+
+Elemental pips are paid with Shards of their element; the generic part with anything.
+
+The preference, in order: the fewest filter operations; then the fewest mana abilities (Items before
+Entities); then floating Shards before stones; for the generic part, Generic Stones before Elemental
+Stones, and among Elemental Stones the element with the most stones left first.
+
+Examples:
+    >>> from shardgames.command.cards import ShardCost
+    >>> wallet = Wallet(stones_generic=4, stones=(0,) * 7 + (1, 0, 0))  # G G G G + a Water stone
+    >>> pay = find_payment(wallet, ShardCost.parse("2WL"))  # Tidecaller
+    >>> pay.filters, pay.stones_generic, pay.stones
+    (1, 4, (0, 0, 0, 0, 0, 0, 0, 1, 0, 0))
+    >>> find_payment(Wallet(stones_generic=3, stones=(0,) * 7 + (1, 0, 0)), ShardCost.parse("2WL")) is None
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from shardgames.command.cards import ShardCost
+
+__all__ = ["ManaSource", "Payment", "Wallet", "can_pay", "find_payment"]
+
+_ELEMENTS = 10
+_ZERO = (0,) * _ELEMENTS
+
+
+@attrs.frozen
+class ManaSource:
+    """A Ready permanent whose mana ability the payer may use.
+
+    Attributes:
+        source: The permanent's object id.
+        shards: How many Shards it makes.
+        elements: The element numbers each Shard may be (empty: generic Shards, Flow).
+        is_item: Whether it is an Item (Items are used before Entities).
+    """
+
+    source: int
+    shards: int
+    elements: tuple[int, ...] = ()
+    is_item: bool = False
+
+
+@attrs.frozen
+class Wallet:
+    """Everything one player can pay with right now.
+
+    Attributes:
+        floating_generic: Floating generic Shards.
+        floating: Floating elemental Shards, one count per element.
+        stones_generic: Unused Generic Stones.
+        stones: Unused Elemental Stones, one count per element.
+        sources: The mana abilities the payer may use, in the order it prefers them.
+    """
+
+    floating_generic: int = 0
+    floating: tuple[int, ...] = _ZERO
+    stones_generic: int = 0
+    stones: tuple[int, ...] = _ZERO
+    sources: tuple[ManaSource, ...] = ()
+
+
+@attrs.frozen
+class Payment:
+    """How a cost is paid.
+
+    Attributes:
+        filters: Filter operations (each slides 2 Generic Stones for 1 elemental Shard).
+        floating_generic: Floating generic Shards spent.
+        floating: Floating elemental Shards spent, per element.
+        stones_generic: Generic Stones slid to Used (filters included).
+        stones: Elemental Stones slid to Used, per element.
+        sources: The mana abilities used (their permanents are Exhausted).
+        float_generic: Generic Shards left over from the mana abilities, which float.
+        float_elemental: Elemental Shards left over from the mana abilities, which float, per element.
+    """
+
+    filters: int = 0
+    floating_generic: int = 0
+    floating: tuple[int, ...] = _ZERO
+    stones_generic: int = 0
+    stones: tuple[int, ...] = _ZERO
+    sources: tuple[int, ...] = ()
+    float_generic: int = 0
+    float_elemental: tuple[int, ...] = _ZERO
+
+
+def _source_order(source: ManaSource) -> tuple[int, int]:
+    return (0 if source.is_item else 1, source.source)
+
+
+def _assign_dual(deficits: list[int], shards: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]] | None:
+    """Cover as much of `deficits` as possible with shards of two possible elements each.
+
+    Returns the deficits left and the element each shard went to (-1: unused), choosing the assignment
+    that leaves the least deficit; ``None`` never (kept simple: exhaustive over the few dual shards).
+    """
+    best: tuple[int, list[int], list[int]] | None = None
+    for choice in itertools.product(*[(*pair, -1) for pair in shards]):
+        left = list(deficits)
+        for element in choice:
+            if element >= 0 and left[element] > 0:
+                left[element] -= 1
+        score = sum(left)
+        if best is None or score < best[0]:
+            best = (score, left, list(choice))
+            if score == 0:
+                break
+    assert best is not None
+    return best[1], best[2]
+
+
+def _try(wallet: Wallet, cost: ShardCost, filters: int, chosen: Sequence[ManaSource]) -> Payment | None:
+    """The payment with exactly `filters` filters and the mana abilities `chosen`, if one exists."""
+    stones_generic = wallet.stones_generic - 2 * filters
+    if stones_generic < 0:
+        return None
+    floating = list(wallet.floating)
+    stones = list(wallet.stones)
+    used_floating = [0] * _ELEMENTS
+    used_stones = [0] * _ELEMENTS
+    deficits = [0] * _ELEMENTS
+    for element, need in enumerate(cost.pips):
+        if not need:
+            continue
+        take = min(need, floating[element])
+        floating[element] -= take
+        used_floating[element] += take
+        need -= take
+        take = min(need, stones[element])
+        stones[element] -= take
+        used_stones[element] += take
+        deficits[element] = need - take
+    # mana abilities: single-element Shards straight to their element, two-element ones matched
+    spare_generic = 0
+    spare = [0] * _ELEMENTS
+    dual: list[tuple[int, ...]] = []
+    for source in chosen:
+        if not source.elements:
+            spare_generic += source.shards
+        elif len(source.elements) == 1:
+            (element,) = source.elements
+            spare[element] += source.shards
+        else:
+            dual.extend([source.elements] * source.shards)
+    for element in range(_ELEMENTS):
+        take = min(deficits[element], spare[element])
+        deficits[element] -= take
+        spare[element] -= take
+    if dual:
+        deficits, choices = _assign_dual(deficits, dual)
+        for pair, element in zip(dual, choices, strict=True):
+            if element < 0:
+                spare[pair[0]] += 1  # unused: it floats as its first element
+    if sum(deficits) != filters:
+        return None  # filters cover exactly what is left (more would not be the fewest)
+    # the generic part: floating generic, leftover floating, Generic Stones, Elemental Stones, spare Shards
+    need = cost.generic
+    take = min(need, wallet.floating_generic)
+    used_floating_generic = take
+    need -= take
+    for element in sorted(range(_ELEMENTS), key=lambda e: -floating[e]):
+        take = min(need, floating[element])
+        used_floating[element] += take
+        need -= take
+    take = min(need, stones_generic)
+    used_stones_generic = 2 * filters + take
+    need -= take
+    while need and any(stones):
+        element = max(range(_ELEMENTS), key=lambda e: (stones[e], -e))
+        stones[element] -= 1
+        used_stones[element] += 1
+        need -= 1
+    take = min(need, spare_generic)
+    spare_generic -= take
+    need -= take
+    for element in range(_ELEMENTS):
+        take = min(need, spare[element])
+        spare[element] -= take
+        need -= take
+    if need:
+        return None
+    return Payment(
+        filters,
+        used_floating_generic,
+        tuple(used_floating),
+        used_stones_generic,
+        tuple(used_stones),
+        tuple(source.source for source in chosen),
+        spare_generic,
+        tuple(spare),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def find_payment(wallet: Wallet, cost: ShardCost) -> Payment | None:
+    """The payment the rules prefer for `cost`, or ``None`` if the player cannot pay it."""
+    sources = sorted(wallet.sources, key=_source_order)
+    total_stones = wallet.stones_generic + sum(wallet.stones)
+    total = wallet.floating_generic + sum(wallet.floating) + total_stones + sum(s.shards for s in sources)
+    if cost.total > total:
+        return None
+    for filters in range(wallet.stones_generic // 2 + 1):
+        for count in range(len(sources) + 1):
+            for chosen in itertools.combinations(sources, count):
+                payment = _try(wallet, cost, filters, chosen)
+                if payment is not None:
+                    return payment
+    return None
+
+
+def can_pay(wallet: Wallet, cost: ShardCost) -> bool:
+    """Whether `cost` can be paid at all."""
+    return find_payment(wallet, cost) is not None

@@ -1,0 +1,517 @@
+"""Putting things on the Queue: playing cards, activating abilities, triggers, targets and costs.
+
+`Play` and `Activate` are legal exactly when the timing allows them (R11), a payment exists (R27), the
+additional costs can be paid and every effect that needs a target has one (R22). Targets are then
+chosen one prompt at a time; the item goes on the Queue, paid, once they are all chosen. Triggered
+abilities go on the Queue the same way, without a cost (an effect without a legal target is skipped).
+Mana abilities never use the Queue (R10 e).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from shardgames.command import flow
+from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
+from shardgames.command.compiled import BOMBARD, EXHAUST, MANA, WARP, CardInfo
+from shardgames.command.events import CardPlayed, Exhausted, ItemQueued, ManaMade, Paid, StatusChanged
+from shardgames.command.cards import KeywordInstance
+from shardgames.command.keywords import ELEMENTS, CardType, Scope, Trigger
+from shardgames.command.objects import (
+    ABILITY,
+    PLAYERS,
+    SPELL,
+    TRIGGERED,
+    VOLATILE,
+    Casting,
+    Permanent,
+    QueueItem,
+)
+from shardgames.command.payment import ManaSource, Payment, Wallet, find_payment
+from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
+from shardgames.command.rules import fatigued, is_entity, targetable
+
+if TYPE_CHECKING:
+    from shardgames.command.cards import ShardCost
+    from shardgames.command.state import CommandState
+
+__all__ = [
+    "activate_ids",
+    "apply_activate",
+    "apply_choice",
+    "apply_element",
+    "apply_play",
+    "legal_element",
+    "legal_sacrifice",
+    "legal_target",
+    "legal_trench",
+    "play_ids",
+    "queue_next_trigger",
+    "targets_for",
+    "wallet",
+]
+
+FREE_USES = 3
+"""How often an ability without a Shard cost can be activated per turn and source (R21)."""
+
+_QUEUE_TARGETS = frozenset({"K10", "K30"})  # Delay, Nullify: a Rite on the Queue
+_SCRAP_ANY = frozenset({"K05"})  # Banish: a card in any Scrap zone
+_SCRAP_OWN_ENTITY = frozenset({"K34", "K38"})  # Reanimate, Revive to Hand: an Entity in your Scrap
+_ANY_TARGET = frozenset({"K09", "K07"})  # Deal # Dmg, Bombard: an Entity or a player
+
+
+# ---------------------------------------------------------------------- what can pay
+
+
+def wallet(state: CommandState, seat: int) -> Wallet:
+    """What `seat` can pay with now: floating Shards, Unused stones, Ready mana abilities."""
+    game = state.game
+    sources = []
+    for p in state.arena:
+        if p.owner != seat or p.exhausted or p.blanked:
+            continue
+        mana = game.infos[p.kind].mana
+        if mana is None or (is_entity(state, p) and fatigued(state, p)) or _uses(state, p, MANA) >= FREE_USES:
+            continue
+        shards, elements = mana
+        sources.append(ManaSource(p.id, shards, elements, not is_entity(state, p)))
+    floating = state.floating[seat]
+    unused = state.unused[seat]
+    return Wallet(floating[0], floating[1:], unused[0], unused[1:], tuple(sources))
+
+
+def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> None:
+    floating = list(state.floating[seat])
+    unused = list(state.unused[seat])
+    used = list(state.used[seat])
+    floating[0] -= payment.floating_generic
+    unused[0] -= payment.stones_generic
+    used[0] += payment.stones_generic
+    for element in range(len(ELEMENTS)):
+        floating[element + 1] -= payment.floating[element]
+        unused[element + 1] -= payment.stones[element]
+        used[element + 1] += payment.stones[element]
+        floating[element + 1] += payment.float_elemental[element]
+    floating[0] += payment.float_generic
+    for source in payment.sources:
+        p = state.permanent(source)
+        assert p is not None
+        p.exhausted = True
+        _count_use(state, p, MANA)
+    state.floating[seat] = tuple(floating)
+    state.unused[seat] = tuple(unused)
+    state.used[seat] = tuple(used)
+    stones = ", ".join(
+        f"{n} {name}"
+        for n, name in zip((payment.stones_generic, *payment.stones), ("Generic", *(e.label for e in ELEMENTS)), strict=True)
+        if n
+    )
+    state.emit(Paid(seat, str(cost), stones or "no stones", payment.filters, payment.sources))
+
+
+def _uses(state: CommandState, p: Permanent, ability: int) -> int:
+    turn, *counts = p.uses
+    return counts[ability] if turn == state.turn else 0
+
+
+def _count_use(state: CommandState, p: Permanent, ability: int) -> None:
+    turn, *counts = p.uses
+    if turn != state.turn:
+        counts = [0, 0, 0, 0]
+    counts[ability] += 1
+    p.uses = (state.turn, *counts)  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------------- targets (R22)
+
+
+def targets_for(state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int) -> list[int]:
+    """The legal targets of one effect with scope ``single``, as target numbers."""
+    kid = inst.keyword.id
+    if kid in _QUEUE_TARGETS:
+        rites = [
+            item.source
+            for item in state.queue
+            if item.kind == SPELL and state.game.infos[item.design].type is CardType.RITE
+        ]
+        if kid == "K30":
+            rites = [item.source for item in state.queue if item.source in rites and item.controller != controller]
+        return rites
+    if kid in _SCRAP_ANY:
+        return [card for seat in (0, 1) for card in state.scrap[seat]]
+    if kid in _SCRAP_OWN_ENTITY:
+        infos, kind_of = state.game.infos, state.game.kind_of
+        return [card for card in state.scrap[controller] if infos[kind_of[card]].type is CardType.ENTITY]
+    found = [
+        p.id for p in state.arena if is_entity(state, p) and targetable(state, p, controller, elements)
+    ]
+    if kid in _ANY_TARGET:
+        found.extend((PLAYERS, PLAYERS + 1))
+    return found
+
+
+def _slots(effects: tuple[KeywordInstance, ...]) -> tuple[bool, ...]:
+    return tuple(inst.scope is Scope.SINGLE for inst in effects)
+
+
+def _auto_targets(effects: tuple[KeywordInstance, ...], controller: int) -> tuple[int, ...]:
+    return tuple(PLAYERS + 1 - controller if inst.scope is Scope.TARGET_OPPONENT else -1 for inst in effects)
+
+
+def _all_targets_exist(state: CommandState, info: CardInfo, trigger: Trigger, controller: int, source: int) -> bool:
+    for inst in info.effects.get(trigger, ()):
+        if inst.scope is Scope.SINGLE and not targets_for(state, controller, info.identity_mask, inst, source):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------- playing cards
+
+
+def _can_play(state: CommandState, seat: int, card: int, main: bool) -> bool:
+    game = state.game
+    info = game.infos[game.kind_of[card]]
+    if info.type is CardType.RITE and info.fast:
+        if state.silenced[seat] >= state.turn:
+            return False
+    elif not main:
+        return False
+    if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+        return False
+    if find_payment(wallet(state, seat), info.cost) is None:
+        return False
+    return info.type is not CardType.RITE or _all_targets_exist(state, info, Trigger.ON_RESOLVE, seat, card)
+
+
+def play_ids(state: CommandState, seat: int) -> list[int]:
+    """The ids of the `Play` actions open to the priority holder."""
+    game = state.game
+    main = state.step is Step.MAIN and not state.queue and seat == state.active
+    ids = [game.id_play + card for card in state.hands[seat] if _can_play(state, seat, card, main)]
+    for card in state.scrap[seat]:
+        if game.infos[game.kind_of[card]].echo and _can_play(state, seat, card, main):
+            ids.append(game.id_play + card)
+    return ids
+
+
+def apply_play(state: CommandState, prompt: CommandPrompt, action: Play) -> None:
+    """Start playing a card: it leaves the hand (or Scrap, with Echo); targets and costs follow."""
+    seat = prompt.player
+    card = action.card
+    game = state.game
+    kind = game.kind_of[card]
+    info = game.infos[kind]
+    echo = card in state.scrap[seat]
+    if echo:
+        state.scrap[seat] = tuple(c for c in state.scrap[seat] if c != card)
+    else:
+        state.hands[seat].remove(card)
+    state.emit(CardPlayed(seat, card, info.name, echo))
+    if info.type is CardType.RITE:
+        effects = info.effects.get(Trigger.ON_RESOLVE, ())
+        item = QueueItem(SPELL, seat, card, kind, Trigger.ON_RESOLVE, _auto_targets(effects, seat), echo)
+        slots = _slots(effects)
+    else:
+        item = QueueItem(SPELL, seat, card, kind, Trigger.STATIC, (), echo)
+        slots = ()
+    state.casting = Casting(item, slots, play=card, sacrifice=info.sacrifice)
+    _continue(state)
+
+
+# ---------------------------------------------------------------------- activating abilities
+
+
+def _sources(state: CommandState, seat: int) -> list[tuple[int, CardInfo, Permanent | None]]:
+    game = state.game
+    found: list[tuple[int, CardInfo, Permanent | None]] = [
+        (p.id, game.infos[p.kind], p) for p in state.arena if p.owner == seat and not p.blanked
+    ]
+    found.append((game.sovereign_id(seat), game.sovereign_infos[seat], None))
+    return found
+
+
+def _can_activate(state: CommandState, seat: int, info: CardInfo, p: Permanent | None, ability: int, source: int) -> bool:
+    if ability in (EXHAUST, MANA):
+        if p is None:
+            if state.sovereign_exhausted[seat] or ability == MANA:
+                return False
+            turn, uses = state.sovereign_uses[seat]
+            if turn == state.turn and uses >= FREE_USES:
+                return False
+        else:
+            if p.exhausted or (is_entity(state, p) and fatigued(state, p)) or _uses(state, p, ability) >= FREE_USES:
+                return False
+        if ability == MANA:
+            return True
+        return _all_targets_exist(state, info, Trigger.ACTIVATED_EXHAUST, seat, source)
+    assert p is not None
+    if ability == WARP:
+        assert info.warp_cost is not None
+        if not info.warp_cost.total and _uses(state, p, WARP) >= FREE_USES:
+            return False
+        return find_payment(wallet(state, seat), info.warp_cost) is not None
+    # Bombard: a trench counter on an Entity of yours, and no Shard cost (R17, R21)
+    if _uses(state, p, BOMBARD) >= FREE_USES:
+        return False
+    return any(q.owner == seat and q.trench for q in state.arena)
+
+
+def activate_ids(state: CommandState, seat: int) -> list[int]:
+    """The ids of the `Activate` actions open to the priority holder."""
+    game = state.game
+    ids = []
+    for source, info, p in _sources(state, seat):
+        for ability in info.abilities():
+            if _can_activate(state, seat, info, p, ability, source):
+                ids.append(game.activate_id(source, ability))
+    return ids
+
+
+def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate) -> None:
+    """Activate an ability: a mana ability at once; the others go on the Queue after targets and costs."""
+    seat = prompt.player
+    game = state.game
+    source = action.source
+    p = state.permanent(source)
+    info = game.sovereign_infos[seat] if p is None else game.infos[p.kind]
+    ability = action.ability
+    if ability == MANA:
+        assert p is not None and info.mana is not None
+        _count_use(state, p, MANA)
+        p.exhausted = True
+        state.emit(Exhausted(p.id))
+        shards, elements = info.mana
+        if len(elements) == 2:
+            state.element_source = p.id
+            state.element_left = shards
+            state.ask(seat, Phase.ELEMENT)
+            return
+        _float(state, seat, p.id, 0 if not elements else elements[0] + 1, shards)
+        state.ask(seat, Phase.PRIORITY)
+        return
+    if ability == EXHAUST:
+        effects = info.effects[Trigger.ACTIVATED_EXHAUST]
+        item = QueueItem(ABILITY, seat, source, info.kind, Trigger.ACTIVATED_EXHAUST, _auto_targets(effects, seat), ability=EXHAUST)
+        state.casting = Casting(item, _slots(effects), ability=EXHAUST)
+    elif ability == WARP:
+        item = QueueItem(ABILITY, seat, source, info.kind, Trigger.ACTIVATED, (-1,), ability=WARP)
+        state.casting = Casting(item, (False,), ability=WARP)
+    else:  # Bombard
+        item = QueueItem(ABILITY, seat, source, info.kind, Trigger.ACTIVATED, (-1,), ability=BOMBARD)
+        state.casting = Casting(item, (True,), ability=BOMBARD, trench=True)
+    _continue(state)
+
+
+def _float(state: CommandState, seat: int, source: int, kind: int, shards: int) -> None:
+    floating = list(state.floating[seat])
+    floating[kind] += shards
+    state.floating[seat] = tuple(floating)
+    what = "Generic" if kind == 0 else ELEMENTS[kind - 1].label
+    state.emit(ManaMade(seat, source, f"{shards} {what} Shard{'s' * (shards != 1)}"))
+
+
+def legal_element(state: CommandState, player: int) -> list[int]:
+    """The elements a two-element Rock's next Shard may be."""
+    p = state.permanent(state.element_source)
+    assert p is not None
+    mana = state.game.infos[p.kind].mana
+    assert mana is not None
+    return [state.game.id_element + element for element in mana[1]]
+
+
+def apply_element(state: CommandState, prompt: CommandPrompt, action: ChooseElement) -> None:
+    """One Shard of the chosen element floats."""
+    _float(state, prompt.player, state.element_source, action.element + 1, 1)
+    state.element_left -= 1
+    if state.element_left:
+        state.ask(prompt.player, Phase.ELEMENT)
+    else:
+        state.element_source = -1
+        state.ask(prompt.player, Phase.PRIORITY)
+
+
+# ---------------------------------------------------------------------- targets and costs, one by one
+
+
+def _effects_of(state: CommandState, item: QueueItem) -> tuple[KeywordInstance, ...]:
+    if item.ability in (WARP, BOMBARD):
+        return ()
+    return state.game.infos[item.design].effects.get(item.trigger, ())
+
+
+def _next_slot(casting: Casting) -> int:
+    targets = casting.item.targets
+    for index, needs in enumerate(casting.slots):
+        if needs and targets[index] == -1:
+            return index
+    return -1
+
+
+def _slot_targets(state: CommandState, casting: Casting, index: int) -> list[int]:
+    item = casting.item
+    game = state.game
+    if casting.ability == BOMBARD:
+        found = [p.id for p in state.arena if is_entity(state, p) and targetable(state, p, item.controller, game.infos[item.design].identity_mask)]
+        return [*found, PLAYERS, PLAYERS + 1]
+    inst = _effects_of(state, item)[index]
+    info = game.sovereign_infos[item.controller] if item.source == game.sovereign_id(item.controller) else game.infos[item.design]
+    return targets_for(state, item.controller, info.identity_mask, inst, item.source)
+
+
+def legal_target(state: CommandState, player: int) -> list[int]:
+    """The targets of the next effect that needs one."""
+    casting = state.casting
+    assert casting is not None
+    base = state.game.id_target
+    return [base + t for t in _slot_targets(state, casting, _next_slot(casting))]
+
+
+def legal_sacrifice(state: CommandState, player: int) -> list[int]:
+    """The Entities `player` may sacrifice."""
+    base = state.game.id_target
+    return [base + p.id for p in state.arena if p.owner == player and is_entity(state, p)]
+
+
+def legal_trench(state: CommandState, player: int) -> list[int]:
+    """The Entities whose trench counter may pay for Bombard."""
+    base = state.game.id_target
+    return [base + p.id for p in state.arena if p.owner == player and p.trench]
+
+
+def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarget) -> None:
+    """A `ChooseTarget` answers a target, a sacrifice, a trench counter or an attack's target."""
+    if prompt.phase is Phase.ATTACK_TARGET:
+        from shardgames.command.combat import apply_attack_target  # noqa: PLC0415 - combat imports this
+
+        apply_attack_target(state, prompt, action)
+        return
+    casting = state.casting
+    assert casting is not None
+    if prompt.phase is Phase.TARGET:
+        index = _next_slot(casting)
+        targets = list(casting.item.targets)
+        targets[index] = action.target
+        casting.item = attrs.evolve(casting.item, targets=tuple(targets))
+        if casting.ability == BOMBARD:
+            casting.slots = (False,)
+    elif prompt.phase is Phase.SACRIFICE:
+        p = state.permanent(action.target)
+        assert p is not None
+        from shardgames.command.sba import SCRAP, leave_arena  # noqa: PLC0415 - sba is light
+
+        state.emit(StatusChanged(p.id, "sacrificed"))
+        leave_arena(state, [p], SCRAP)
+        casting.sacrifice = False
+    else:  # a trench counter pays for Bombard
+        p = state.permanent(action.target)
+        assert p is not None
+        p.trench -= 1
+        state.emit(StatusChanged(p.id, "lost a trench counter"))
+        casting.trench = False
+    _continue(state)
+
+
+def _continue(state: CommandState) -> None:
+    """Ask for the next target or cost; once all are chosen, pay and put the item on the Queue."""
+    casting = state.casting
+    assert casting is not None
+    item = casting.item
+    seat = item.controller
+    if casting.trench:
+        state.ask(seat, Phase.TRENCH)
+        return
+    index = _next_slot(casting)
+    if index >= 0:
+        if item.kind == TRIGGERED and not _slot_targets(state, casting, index):
+            targets = list(item.targets)
+            targets[index] = -2  # no legal target: this effect is skipped
+            casting.item = attrs.evolve(item, targets=tuple(targets))
+            _continue(state)
+            return
+        state.ask(seat, Phase.TARGET)
+        return
+    if casting.sacrifice:
+        state.ask(seat, Phase.SACRIFICE)
+        return
+    _finish(state, casting)
+
+
+def _finish(state: CommandState, casting: Casting) -> None:
+    game = state.game
+    item = casting.item
+    seat = item.controller
+    info = game.sovereign_infos[seat] if item.source == game.sovereign_id(seat) else game.infos[item.design]
+    if item.kind == SPELL:
+        cost = info.cost
+        payment = find_payment(wallet(state, seat), cost)
+        assert payment is not None
+        _pay(state, seat, cost, payment)
+        if info.pay_integrity:
+            from shardgames.command.sba import change_integrity  # noqa: PLC0415 - sba is light
+
+            change_integrity(state, seat, -1, "Pay 1 Integrity")
+    elif item.kind == ABILITY:
+        if casting.ability == EXHAUST:
+            p = state.permanent(item.source)
+            if p is None:
+                state.sovereign_exhausted[seat] = True
+                turn, uses = state.sovereign_uses[seat]
+                state.sovereign_uses[seat] = (state.turn, uses + 1 if turn == state.turn else 1)
+            else:
+                p.exhausted = True
+                _count_use(state, p, EXHAUST)
+            state.emit(Exhausted(item.source))
+        elif casting.ability == WARP:
+            assert info.warp_cost is not None
+            payment = find_payment(wallet(state, seat), info.warp_cost)
+            assert payment is not None
+            _pay(state, seat, info.warp_cost, payment)
+            p = state.permanent(item.source)
+            assert p is not None
+            _count_use(state, p, WARP)
+        else:
+            p = state.permanent(item.source)
+            assert p is not None
+            _count_use(state, p, BOMBARD)
+    state.casting = None
+    state.queue.append(item)
+    state.emit(ItemQueued(seat, describe_item(state, item), len(state.queue)))
+    if not state.resolving and item.kind != TRIGGERED:
+        flow.added_to_queue(state, seat)
+    state.push(Proceed())
+
+
+def describe_item(state: CommandState, item: QueueItem) -> str:
+    """A Queue item in words: ``Spark #12 (seat 0) -> #31``."""
+    game = state.game
+    if item.source == game.sovereign_id(item.controller):
+        name = f"sovereign {item.controller}"
+    else:
+        name = f"{game.infos[item.design].name} #{item.source}"
+    kind = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}[item.kind]
+    targets = [t for t in item.targets if t >= 0]
+    aimed = f" -> {', '.join(f'#{t}' if t < PLAYERS else f'player {t - PLAYERS}' for t in targets)}" if targets else ""
+    return f"{name}{kind} (seat {item.controller}){aimed}"
+
+
+# ---------------------------------------------------------------------- triggers (R10 c)
+
+
+def queue_next_trigger(state: CommandState) -> None:
+    """Put the next waiting trigger on the Queue: the active player's first (APNAP)."""
+    pending = state.pending
+    index = next((i for i, entry in enumerate(pending) if entry[0] == state.active), 0)
+    controller, source, design, trigger = pending.pop(index)
+    if trigger is Trigger.STATIC:  # a Volatile Entity's end-of-turn sacrifice
+        item = QueueItem(VOLATILE, controller, source, design, Trigger.END_OF_YOUR_TURN)
+        state.casting = Casting(item, ())
+    else:
+        effects = state.game.infos[design].effects.get(trigger, ())
+        item = QueueItem(TRIGGERED, controller, source, design, trigger, _auto_targets(effects, controller))
+        state.casting = Casting(item, _slots(effects))
+    if not state.pending and not state.resolving:
+        state.priority, state.passes = state.active, 0
+    _continue(state)
+

@@ -1,0 +1,138 @@
+"""Questions the rules ask about permanents: their keywords, stats, and what they may do or be done to.
+
+A permanent's keywords are its design's static keywords plus its controller's Sovereign auras, unless
+it is Blanked (it then has none until end of turn). Force counts Upgrades and Submerges (never below 0
+when dealing damage); Durability counts Upgrades and Entrench's +0/+2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shardgames.command.compiled import (
+    AERIAL,
+    ENTRENCH,
+    INTERCEPTOR,
+    SENTRY,
+    SURGE,
+    SWIFT,
+    UNBLOCKABLE,
+    VEILED,
+    bit,
+)
+from shardgames.command.keywords import CardType
+from shardgames.command.objects import Permanent
+
+if TYPE_CHECKING:
+    from shardgames.command.compiled import CardInfo
+    from shardgames.command.state import CommandState
+
+__all__ = [
+    "can_attack",
+    "can_intercept",
+    "durability",
+    "force",
+    "has",
+    "immunity",
+    "info",
+    "is_entity",
+    "keywords",
+    "targetable",
+]
+
+_ENTRENCH = bit(ENTRENCH)
+_SENTRY = bit(SENTRY)
+_SURGE = bit(SURGE)
+_VEILED = bit(VEILED)
+_AERIAL = bit(AERIAL)
+_INTERCEPTOR = bit(INTERCEPTOR)
+_SWIFT = bit(SWIFT)
+_UNBLOCKABLE = bit(UNBLOCKABLE)
+
+
+def info(state: CommandState, p: Permanent) -> CardInfo:
+    """The design of a permanent."""
+    return state.game.infos[p.kind]
+
+
+def is_entity(state: CommandState, p: Permanent) -> bool:
+    """Whether the permanent is an Entity (tokens are)."""
+    return state.game.infos[p.kind].type is CardType.ENTITY
+
+
+def keywords(state: CommandState, p: Permanent) -> int:
+    """The permanent's static keywords as bits: its own and its Sovereign's auras; none if Blanked."""
+    if p.blanked:
+        return 0
+    game = state.game
+    mine = game.infos[p.kind].statics
+    if game.infos[p.kind].type is CardType.ENTITY:
+        mine |= game.auras[p.owner]
+    return mine
+
+
+def has(state: CommandState, p: Permanent, keyword_id: str) -> bool:
+    """Whether the permanent has a static keyword now."""
+    return bool(keywords(state, p) & bit(keyword_id))
+
+
+def immunity(state: CommandState, p: Permanent) -> int:
+    """The elements (bit mask) the permanent is Immune to."""
+    if p.blanked:
+        return 0
+    game = state.game
+    return game.infos[p.kind].immunity | (game.aura_immunity[p.owner] if is_entity(state, p) else 0)
+
+
+def force(state: CommandState, p: Permanent) -> int:
+    """Current Force (may be negative: it deals 0 then)."""
+    return state.game.infos[p.kind].force + p.upgrades - 2 * p.submerged
+
+
+def durability(state: CommandState, p: Permanent) -> int:
+    """Current Durability."""
+    bonus = 2 if keywords(state, p) & _ENTRENCH else 0
+    return state.game.infos[p.kind].durability + p.upgrades + bonus
+
+
+def fatigued(state: CommandState, p: Permanent) -> bool:
+    """Whether Deployment Fatigue holds it back (it entered this turn, without Surge; CMD-19)."""
+    return p.entered == state.turn and not keywords(state, p) & _SURGE
+
+
+def isolated(state: CommandState, p: Permanent) -> bool:
+    """Whether Isolate keeps it from attacking and intercepting."""
+    return p.isolated_until >= state.turn
+
+
+def can_attack(state: CommandState, p: Permanent) -> bool:
+    """Whether the permanent may declare an attack now (R12), timing aside."""
+    if p.owner != state.active or p.exhausted or p.attacked == state.turn or not is_entity(state, p):
+        return False
+    kws = keywords(state, p)
+    return not (kws & _SENTRY or kws & _ENTRENCH) and not fatigued(state, p) and not isolated(state, p)
+
+
+def can_intercept(state: CommandState, p: Permanent, attacker: Permanent) -> bool:
+    """Whether the Entity `p` may intercept `attacker` (R13)."""
+    if p.exhausted or p.owner == attacker.owner or not is_entity(state, p) or isolated(state, p):
+        return False
+    akws = keywords(state, attacker)
+    if akws & _UNBLOCKABLE:
+        return False
+    kws = keywords(state, p)
+    if akws & _AERIAL and not kws & (_AERIAL | _INTERCEPTOR):
+        return False
+    if akws & _SWIFT and force(state, p) > force(state, attacker):
+        return False
+    return not immunity(state, attacker) & state.game.infos[p.kind].identity_mask
+
+
+def targetable(state: CommandState, p: Permanent, controller: int, elements: int) -> bool:
+    """Whether a Rite or ability of `controller`'s, of the `elements` (bit mask), may target `p`.
+
+    Veiled keeps off the opponent's Rites and abilities; Immunity keeps off cards of its element.
+    """
+    if p.owner != controller and keywords(state, p) & _VEILED:
+        return False
+    return not immunity(state, p) & elements

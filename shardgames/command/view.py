@@ -1,0 +1,320 @@
+"""What one Shard Command seat sees, determinisation, and the observation tensor.
+
+Hidden from a seat: the other seat's hand (its size is public; cards that came back to it from the
+Arena or the Queue are known to both), the order of both decks (cards put on top by Updraft are known
+to both, cards a seat looked at with Foresight or put under in its redraw only to it). Everything else is
+public: the Arena, Scrap and Obliterated zones, exiled cards, stones, Integrity, the Queue, the attack in
+progress, and both decklists.
+
+**Observation layout** (`observation_tensor`, float32, length `observation_size(game)`). A *design
+vector* describes a card design in `DESIGN` values: its type one-hot (Entity, Item, Rite, Sovereign, 4),
+Shard cost / 10, its pips per element / 3 (10), Force / 10, Durability / 10, and one flag per keyword of
+the glossary (52, K01 first).
+
+First one block per seat, the viewing seat first (`SEAT` values): Integrity / 20, hand size / 10, deck
+size / 60, Scrap size / 60, Obliterated size / 60, the Pool, Unused and Used stones (11 each, Generic
+first, / 12), floating Shards (11, / 5), stones charged this turn / 2, Sovereign Exhausted, Silenced
+this turn, is the active seat, holds priority; then its permanents, in the order they entered, `ARENA`
+slots of `PERMANENT` values each: present, the design vector, Exhausted, under Deployment Fatigue,
+Force / 10, Durability / 10, damage / 10, token, Upgrades / 5, Submerged, Blanked, Frozen, Isolated,
+trench counters / 3, Echo marker, attacking, intercepting.
+
+Then the viewing seat's hand (`HAND` slots, each present + a design vector), the Queue from the top
+(`QUEUE` slots: present, controlled by the viewing seat, kind one-hot (4), the design vector), and the
+global block: the step one-hot (`Step` order), the pending decision one-hot (`Phase` order), this seat
+is to act, the turn / the turn cap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType
+from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
+from shardgames.command.phases import Phase, Step
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.views import View, deal
+from shardgames.kernel.zones import DeckView, HandView, unknown_cards
+
+if TYPE_CHECKING:
+    from shardgames.command.compiled import CardInfo
+    from shardgames.command.game import CommandGame
+    from shardgames.command.state import CommandState
+
+__all__ = ["ARENA", "DESIGN", "HAND", "QUEUE", "CommandView", "make_view", "observation_shape", "observation_size"]
+
+_TYPES = (CardType.ENTITY, CardType.ITEM, CardType.RITE, CardType.SOVEREIGN)
+_KEYWORD_INDEX = {kid: i for i, kid in enumerate(KEYWORDS)}
+DESIGN = len(_TYPES) + 1 + len(ELEMENTS) + 2 + len(KEYWORDS)
+"""Values of a design vector."""
+ARENA = 16
+"""Permanent slots per seat."""
+PERMANENT = 1 + DESIGN + 16
+"""Values of one permanent."""
+HAND = 10
+"""Hand slots of the viewing seat."""
+QUEUE = 8
+"""Queue slots, from the top."""
+SEAT = 5 + 3 * 11 + 11 + 5 + ARENA * PERMANENT
+_STEPS = tuple(Step)
+_PHASES = tuple(Phase)
+GLOBAL = len(_STEPS) + len(_PHASES) + 2
+
+
+def observation_size(game: CommandGame) -> int:
+    """The length of the observation vector."""
+    return 2 * SEAT + HAND * (1 + DESIGN) + QUEUE * (2 + 4 + DESIGN) + GLOBAL
+
+
+def observation_shape(game: CommandGame) -> tuple[int, ...]:
+    """The observation's shape: one vector."""
+    return (observation_size(game),)
+
+
+def design_vector(info: CardInfo) -> npt.NDArray[np.float32]:
+    """The `DESIGN` values describing a card design."""
+    out = np.zeros(DESIGN, dtype=np.float32)
+    out[_TYPES.index(info.type)] = 1
+    at = len(_TYPES)
+    out[at] = info.cost.total / 10
+    out[at + 1 : at + 1 + len(ELEMENTS)] = np.asarray(info.cost.pips, dtype=np.float32) / 3
+    at += 1 + len(ELEMENTS)
+    out[at] = info.force / 10
+    out[at + 1] = info.durability / 10
+    at += 2
+    for inst in info.card.keywords:
+        out[at + _KEYWORD_INDEX[inst.keyword.id]] = 1
+    return out
+
+
+@attrs.frozen
+class CommandView(View):
+    """One seat's view of a Shard Command game (see the module docstring for what is hidden).
+
+    Its fields mirror the state's (`shardgames.command.state.CommandState`), with hands and decks
+    censored and permanents as tuples of their fields (`Permanent.__slots__` order).
+    """
+
+    integrity: tuple[int, ...]
+    pool: tuple[tuple[int, ...], ...]
+    unused: tuple[tuple[int, ...], ...]
+    used: tuple[tuple[int, ...], ...]
+    floating: tuple[tuple[int, ...], ...]
+    charged: tuple[int, ...]
+    hands: tuple[HandView, ...]
+    decks: tuple[DeckView, ...]
+    scrap: tuple[tuple[int, ...], ...]
+    obliterated: tuple[tuple[int, ...], ...]
+    exiled: tuple[int, ...]
+    arena: tuple[tuple[object, ...], ...]
+    sovereign_exhausted: tuple[bool, ...]
+    sovereign_uses: tuple[tuple[int, int], ...]
+    silenced: tuple[int, ...]
+    drew_empty: tuple[bool, ...]
+    active: int
+    first: int
+    step: Step
+    priority: int
+    passes: int
+    queue: tuple[QueueItem, ...]
+    resolving: bool
+    resolutions: int
+    pending: tuple[tuple[int, int, int, object], ...]
+    casting: Casting | None
+    combat: Combat | None
+    redrawn: tuple[int, ...]
+    discard_seat: int
+    discard_left: int
+    foresight: tuple[int | None, ...]
+    foresight_bottom: tuple[bool, ...]
+    foresight_seat: int
+    foresight_left: int
+    element_source: int
+    element_left: int
+    unknown: tuple[tuple[int, ...], ...]
+
+    def _sample_state(self, rng: Rng) -> CommandState:
+        from shardgames.command.state import CommandState  # noqa: PLC0415 - state imports this module
+
+        state = self.blank_state(rng)
+        assert isinstance(state, CommandState)
+        for name in _COPIED:
+            value = getattr(self, name)
+            setattr(state, name, list(value) if name in _LISTS else value)
+        state.arena = [_thaw(fields) for fields in self.arena]
+        state.casting = None if self.casting is None else self.casting.copy()
+        state.combat = None if self.combat is None else self.combat.copy()
+        game = state.game
+        kind_of = game.kind_of.__getitem__
+        hands, decks = [], []
+        for seat in (0, 1):
+            dealt_hands, dealt_decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of)
+            hands.append(dealt_hands[0])
+            decks.append(dealt_decks[0])
+        state.hands, state.decks = hands, decks
+        if self.foresight and any(card is None for card in self.foresight):
+            state.foresight = tuple(decks[self.foresight_seat].top[: len(self.foresight)])
+        return state
+
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
+        """This view as a vector (see the module docstring for the layout)."""
+        game = self.game
+        out = np.zeros(observation_size(game), dtype=np.float32)  # type: ignore[arg-type]
+        designs = _design_vectors(game)  # type: ignore[arg-type]
+        at = 0
+        for rank in (0, 1):
+            at = self._seat_block(out, at, (self.player + rank) % 2, designs)
+        for card in self.hands[self.player].cards[:HAND]:
+            if card is not None:
+                out[at] = 1
+                out[at + 1 : at + 1 + DESIGN] = designs[game.kind_of[card]]  # type: ignore[attr-defined]
+            at += 1 + DESIGN
+        for item in reversed(self.queue[-QUEUE:]):
+            out[at] = 1
+            out[at + 1] = item.controller == self.player
+            out[at + 2 + item.kind] = 1
+            out[at + 6 : at + 6 + DESIGN] = designs[item.design]
+            at += 2 + 4 + DESIGN
+        at += (QUEUE - min(QUEUE, len(self.queue))) * (2 + 4 + DESIGN)
+        out[at + _STEPS.index(self.step)] = 1
+        at += len(_STEPS)
+        phase = getattr(self.prompt, "phase", None)
+        if phase is not None:
+            out[at + _PHASES.index(phase)] = 1
+        at += len(_PHASES)
+        out[at] = self.is_my_turn
+        out[at + 1] = self.turn / (game.turn_cap or 1)
+        return out
+
+    def _seat_block(self, out: npt.NDArray[np.float32], at: int, seat: int, designs: list[npt.NDArray[np.float32]]) -> int:
+        start = at
+        out[at] = self.integrity[seat] / 20
+        out[at + 1] = self.hands[seat].size / 10
+        out[at + 2] = self.decks[seat].size / 60
+        out[at + 3] = len(self.scrap[seat]) / 60
+        out[at + 4] = len(self.obliterated[seat]) / 60
+        at += 5
+        for stones in (self.pool[seat], self.unused[seat], self.used[seat]):
+            out[at : at + 11] = np.asarray(stones, dtype=np.float32) / 12
+            at += 11
+        out[at : at + 11] = np.asarray(self.floating[seat], dtype=np.float32) / 5
+        at += 11
+        out[at] = self.charged[seat] / 2
+        out[at + 1] = self.sovereign_exhausted[seat]
+        out[at + 2] = self.silenced[seat] >= self.turn
+        out[at + 3] = self.active == seat
+        out[at + 4] = self.priority == seat
+        at += 5
+        combat = self.combat
+        index = {name: i for i, name in enumerate(Permanent.__slots__)}
+        slots = [fields for fields in self.arena if fields[index["owner"]] == seat][:ARENA]
+        for fields in slots:
+            p = _thaw(fields)
+            out[at] = 1
+            out[at + 1 : at + 1 + DESIGN] = designs[p.kind]
+            base = at + 1 + DESIGN
+            info = self.game.infos[p.kind]  # type: ignore[attr-defined]
+            values = (
+                p.exhausted,
+                p.entered == self.turn,
+                (info.force + p.upgrades - 2 * p.submerged) / 10,
+                (info.durability + p.upgrades) / 10,
+                p.damage / 10,
+                p.token,
+                p.upgrades / 5,
+                p.submerged > 0,
+                p.blanked,
+                p.frozen,
+                p.isolated_until >= self.turn,
+                p.trench / 3,
+                p.echo,
+                combat is not None and combat.attacker == p.id,
+                combat is not None and p.id in combat.interceptors,
+                0,
+            )
+            out[base : base + 16] = np.asarray(values, dtype=np.float32)
+            at += PERMANENT
+        return start + SEAT
+
+
+def _thaw(fields: tuple[object, ...]) -> Permanent:
+    p = Permanent.__new__(Permanent)
+    for name, value in zip(Permanent.__slots__, fields, strict=True):
+        setattr(p, name, value)
+    return p
+
+
+_COPIED = (
+    "integrity", "pool", "unused", "used", "floating", "charged", "scrap", "obliterated", "exiled",
+    "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "active", "first", "step", "priority",
+    "passes", "queue", "resolving", "resolutions", "pending", "redrawn", "discard_seat", "discard_left",
+    "foresight", "foresight_bottom", "foresight_seat", "foresight_left", "element_source", "element_left",
+)  # fmt: skip
+_LISTS = frozenset(
+    {
+        "integrity", "pool", "unused", "used", "floating", "charged", "scrap", "obliterated",
+        "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "queue", "pending", "redrawn",
+    }
+)  # fmt: skip
+
+_VECTORS: dict[int, list[npt.NDArray[np.float32]]] = {}
+
+
+def _design_vectors(game: CommandGame) -> list[npt.NDArray[np.float32]]:
+    key = id(game.infos)
+    found = _VECTORS.get(key)
+    if found is None:
+        found = [design_vector(info) for info in game.infos]
+        _VECTORS[key] = found
+    return found
+
+
+def make_view(state: CommandState, player: int) -> CommandView:
+    """The view of `player` (see `State.view`)."""
+    foresight: tuple[int | None, ...] = state.foresight
+    if state.foresight and state.foresight_seat != player:
+        foresight = (None,) * len(state.foresight)
+    return CommandView(
+        **View.base_fields(state, player),
+        integrity=tuple(state.integrity),
+        pool=tuple(state.pool),
+        unused=tuple(state.unused),
+        used=tuple(state.used),
+        floating=tuple(state.floating),
+        charged=tuple(state.charged),
+        hands=tuple(hand.censor(player) for hand in state.hands),
+        decks=tuple(deck.censor(player) for deck in state.decks),
+        scrap=tuple(state.scrap),
+        obliterated=tuple(state.obliterated),
+        exiled=state.exiled,
+        arena=tuple(p.as_tuple() for p in state.arena),
+        sovereign_exhausted=tuple(state.sovereign_exhausted),
+        sovereign_uses=tuple(state.sovereign_uses),
+        silenced=tuple(state.silenced),
+        drew_empty=tuple(state.drew_empty),
+        active=state.active,
+        first=state.first,
+        step=state.step,
+        priority=state.priority,
+        passes=state.passes,
+        queue=tuple(state.queue),
+        resolving=state.resolving,
+        resolutions=state.resolutions,
+        pending=tuple(state.pending),
+        casting=None if state.casting is None else state.casting.copy(),
+        combat=None if state.combat is None else state.combat.copy(),
+        redrawn=tuple(state.redrawn),
+        discard_seat=state.discard_seat,
+        discard_left=state.discard_left,
+        foresight=foresight,
+        foresight_bottom=state.foresight_bottom,
+        foresight_seat=state.foresight_seat,
+        foresight_left=state.foresight_left,
+        element_source=state.element_source,
+        element_left=state.element_left,
+        unknown=tuple(unknown_cards((state.hands[seat], state.decks[seat]), player) for seat in (0, 1)),
+    )
