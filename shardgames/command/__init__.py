@@ -44,6 +44,7 @@ from shardgames.command.decks import (
 )
 from shardgames.command.design import check_card, design_problems
 from shardgames.command.formats import BUDGET, FORMATS, PRO, STANDARD, Format
+from shardgames.command.game import CommandGame
 from shardgames.command.generator import random_card, random_deck
 from shardgames.command.keywords import (
     KEYWORDS,
@@ -65,6 +66,7 @@ __all__ = [
     "Card",
     "CardPool",
     "CardType",
+    "CommandGame",
     "DeckReport",
     "Decklist",
     "Element",

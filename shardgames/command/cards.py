@@ -76,7 +76,7 @@ MAX_SOVEREIGN_ABILITIES = 3
 # ---------------------------------------------------------------------- Shard costs
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ShardCost:
     """A Shard cost: generic Shards plus elemental pips, one count per element in `ELEMENTS` order.
 

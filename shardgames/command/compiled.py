@@ -104,6 +104,7 @@ class CardInfo:
     bombard: bool
     auras: int
     aura_immunity: int
+    activated: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -120,7 +121,10 @@ class CardInfo:
         return bool(self.statics & _STATIC_BITS[keyword_id])
 
     def abilities(self) -> tuple[int, ...]:
-        """The numbers of its activated abilities."""
+        """The numbers of its activated abilities (precomputed in `activated`)."""
+        return self.activated
+
+    def _abilities(self) -> tuple[int, ...]:
         found = []
         if self.effects.get(Trigger.ACTIVATED_EXHAUST):
             found.append(EXHAUST)
@@ -167,7 +171,7 @@ def compile_card(kind: int, card: Card) -> CardInfo:
         elif kw.id == "K07":
             bombard = True
     identity = tuple(ELEMENTS.index(e) for e in card.identity)
-    return CardInfo(
+    compiled = CardInfo(
         kind=kind,
         card=card,
         type=card.type,
@@ -189,3 +193,4 @@ def compile_card(kind: int, card: Card) -> CardInfo:
         auras=statics if sovereign else 0,
         aura_immunity=immunity if sovereign else 0,
     )
+    return attrs.evolve(compiled, activated=compiled._abilities())

@@ -22,6 +22,7 @@ __all__ = [
     "TOKENS",
     "Casting",
     "Combat",
+    "PERMANENT_FIELDS",
     "Permanent",
     "QueueItem",
     "describe_object",
@@ -64,6 +65,7 @@ def describe_object(number: int) -> str:
     return f"#{number}"
 
 
+@attrs.define(eq=True)
 class Permanent:
     """An Entity, Item or token in the Arena (mutable; copied by `copy`).
 
@@ -71,9 +73,9 @@ class Permanent:
         id: Its object number.
         kind: Its design's number (tokens: `CommandGame.token_kind`).
         owner: Its owner (and controller: control never changes).
+        entered: The turn it entered the Arena (Deployment Fatigue on that turn).
         token: Whether it is a token.
         exhausted: Whether it is Exhausted.
-        entered: The turn it entered the Arena (Deployment Fatigue on that turn).
         damage: Marked damage.
         upgrades: Permanent +1/+1 Upgrades.
         submerged: Submerges this turn (-2 Force each).
@@ -85,68 +87,50 @@ class Permanent:
         evaded: The last turn its Evade prevented damage.
         attacked: The last turn it attacked.
         doomed: Whether a Fatal hit destroys it at the next state check.
-        uses: The turn and count of uses of each costless activated ability this turn (R21).
+        uses: The turn, then the uses this turn of each activated ability without a Shard cost (R21).
     """
 
-    __slots__ = (
-        "attacked",
-        "blanked",
-        "damage",
-        "doomed",
-        "echo",
-        "entered",
-        "evaded",
-        "exhausted",
-        "frozen",
-        "id",
-        "isolated_until",
-        "kind",
-        "owner",
-        "submerged",
-        "token",
-        "trench",
-        "upgrades",
-        "uses",
-    )
-
-    def __init__(self, id: int, kind: int, owner: int, entered: int, *, token: bool = False) -> None:  # noqa: A002
-        self.id = id
-        self.kind = kind
-        self.owner = owner
-        self.token = token
-        self.exhausted = False
-        self.entered = entered
-        self.damage = 0
-        self.upgrades = 0
-        self.submerged = 0
-        self.blanked = False
-        self.frozen = False
-        self.isolated_until = 0
-        self.trench = 0
-        self.echo = False
-        self.evaded = 0
-        self.attacked = 0
-        self.doomed = False
-        self.uses: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # (turn, uses of abilities 0..3)
+    id: int
+    kind: int
+    owner: int
+    entered: int
+    token: bool = False
+    exhausted: bool = False
+    damage: int = 0
+    upgrades: int = 0
+    submerged: int = 0
+    blanked: bool = False
+    frozen: bool = False
+    isolated_until: int = 0
+    trench: int = 0
+    echo: bool = False
+    evaded: int = 0
+    attacked: int = 0
+    doomed: bool = False
+    uses: tuple[int, ...] = (0, 0, 0, 0, 0)
 
     def copy(self) -> Permanent:
         """An independent copy."""
-        other = Permanent.__new__(Permanent)
-        for name in Permanent.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = object.__new__(Permanent)
+        for name in PERMANENT_FIELDS:
+            object.__setattr__(other, name, getattr(self, name))
         return other
 
     def as_tuple(self) -> tuple[object, ...]:
-        """Every field, for comparisons and JSON."""
-        return tuple(getattr(self, name) for name in Permanent.__slots__)
+        """Every field, in `PERMANENT_FIELDS` order."""
+        return tuple(getattr(self, name) for name in PERMANENT_FIELDS)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Permanent) and self.as_tuple() == other.as_tuple()
+    @classmethod
+    def from_tuple(cls, values: tuple[object, ...]) -> Permanent:
+        """The permanent whose fields are `values` (see `as_tuple`)."""
+        other = object.__new__(cls)
+        for name, value in zip(PERMANENT_FIELDS, values, strict=True):
+            object.__setattr__(other, name, value)
+        return other
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def __repr__(self) -> str:
-        return f"Permanent(#{self.id}, kind {self.kind}, seat {self.owner})"
+PERMANENT_FIELDS = tuple(a.name for a in attrs.fields(Permanent))
+"""The names of a permanent's fields, in order."""
 
 
 @attrs.frozen

@@ -62,7 +62,7 @@ class ManaSource:
     is_item: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Wallet:
     """Everything one player can pay with right now.
 

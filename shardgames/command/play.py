@@ -170,7 +170,8 @@ def _all_targets_exist(state: CommandState, info: CardInfo, trigger: Trigger, co
 # ---------------------------------------------------------------------- playing cards
 
 
-def _can_play(state: CommandState, seat: int, card: int, main: bool) -> bool:
+def _can_play(state: CommandState, seat: int, card: int, main: bool, purse: dict[object, bool]) -> bool:
+    """Whether `card` may be played now; `purse` memoises the wallet and payable costs of one listing."""
     game = state.game
     info = game.infos[game.kind_of[card]]
     if info.type is CardType.RITE and info.fast:
@@ -178,9 +179,21 @@ def _can_play(state: CommandState, seat: int, card: int, main: bool) -> bool:
             return False
     elif not main:
         return False
-    if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+    cost = info.cost
+    payable = purse.get(cost)
+    if payable is None:
+        if "wallet" not in purse:
+            found = wallet(state, seat)
+            purse["wallet"] = found  # type: ignore[assignment]
+            purse["budget"] = (  # type: ignore[assignment]
+                found.floating_generic + sum(found.floating) + found.stones_generic + sum(found.stones)
+                + sum(source.shards for source in found.sources)
+            )  # fmt: skip
+        payable = cost.total <= purse["budget"] and find_payment(purse["wallet"], cost) is not None  # type: ignore[arg-type, operator]
+        purse[cost] = payable
+    if not payable:
         return False
-    if find_payment(wallet(state, seat), info.cost) is None:
+    if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
         return False
     return info.type is not CardType.RITE or _all_targets_exist(state, info, Trigger.ON_RESOLVE, seat, card)
 
@@ -189,10 +202,12 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
     game = state.game
     main = state.step is Step.MAIN and not state.queue and seat == state.active
-    ids = [game.id_play + card for card in state.hands[seat] if _can_play(state, seat, card, main)]
+    purse: dict[object, bool] = {}
+    base = game.id_play
+    ids = [base + card for card in state.hands[seat] if _can_play(state, seat, card, main, purse)]
     for card in state.scrap[seat]:
-        if game.infos[game.kind_of[card]].echo and _can_play(state, seat, card, main):
-            ids.append(game.id_play + card)
+        if game.infos[game.kind_of[card]].echo and _can_play(state, seat, card, main, purse):
+            ids.append(base + card)
     return ids
 
 

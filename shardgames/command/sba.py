@@ -207,8 +207,8 @@ def check_state(state: CommandState) -> bool:
         dying = [
             p
             for p in state.arena
-            if is_entity(state, p) and (p.doomed or p.damage >= durability(state, p) or durability(state, p) <= 0)
-        ]
+            if (p.damage or p.doomed) and is_entity(state, p) and (p.doomed or p.damage >= durability(state, p))
+        ]  # Durability is at least 1 and only grows, so only damaged Entities can die
         if not dying:
             return True
         leave_arena(state, dying, SCRAP)

@@ -32,6 +32,7 @@ from shardgames.command.actions import (
     Pass,
     Play,
 )
+from shardgames.command.keywords import Trigger
 from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import (
     AfterRedraw,
@@ -131,7 +132,7 @@ class CommandState(State["CommandGame"]):
     queue: list[QueueItem] = attrs.Factory(list)
     resolving: bool = False
     resolutions: int = 0
-    pending: list[tuple[int, int, int, Any]] = attrs.Factory(list)
+    pending: list[tuple[int, int, int, Trigger]] = attrs.Factory(list)
     casting: Casting | None = None
     combat: Combat | None = None
     redrawn: list[int] = attrs.Factory(lambda: [0, 0])

@@ -33,8 +33,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType
-from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
+from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType, Trigger
+from shardgames.command.objects import PERMANENT_FIELDS, Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import Phase, Step
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View, deal
@@ -96,7 +96,7 @@ class CommandView(View):
     """One seat's view of a Shard Command game (see the module docstring for what is hidden).
 
     Its fields mirror the state's (`shardgames.command.state.CommandState`), with hands and decks
-    censored and permanents as tuples of their fields (`Permanent.__slots__` order).
+    censored and permanents as tuples of their fields (`PERMANENT_FIELDS` order).
     """
 
     integrity: tuple[int, ...]
@@ -110,7 +110,7 @@ class CommandView(View):
     scrap: tuple[tuple[int, ...], ...]
     obliterated: tuple[tuple[int, ...], ...]
     exiled: tuple[int, ...]
-    arena: tuple[tuple[object, ...], ...]
+    arena: tuple[tuple[int | bool | tuple[int, ...], ...], ...]
     sovereign_exhausted: tuple[bool, ...]
     sovereign_uses: tuple[tuple[int, int], ...]
     silenced: tuple[int, ...]
@@ -123,7 +123,7 @@ class CommandView(View):
     queue: tuple[QueueItem, ...]
     resolving: bool
     resolutions: int
-    pending: tuple[tuple[int, int, int, object], ...]
+    pending: tuple[tuple[int, int, int, Trigger], ...]
     casting: Casting | None
     combat: Combat | None
     redrawn: tuple[int, ...]
@@ -210,7 +210,7 @@ class CommandView(View):
         out[at + 4] = self.priority == seat
         at += 5
         combat = self.combat
-        index = {name: i for i, name in enumerate(Permanent.__slots__)}
+        index = {name: i for i, name in enumerate(PERMANENT_FIELDS)}
         slots = [fields for fields in self.arena if fields[index["owner"]] == seat][:ARENA]
         for fields in slots:
             p = _thaw(fields)
@@ -242,10 +242,7 @@ class CommandView(View):
 
 
 def _thaw(fields: tuple[object, ...]) -> Permanent:
-    p = Permanent.__new__(Permanent)
-    for name, value in zip(Permanent.__slots__, fields, strict=True):
-        setattr(p, name, value)
-    return p
+    return Permanent.from_tuple(fields)
 
 
 _COPIED = (
