@@ -88,7 +88,9 @@ class Charge(Action):
     def __str__(self) -> str:
         from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
 
-        return "charge a Generic Stone" if self.element < 0 else f"charge a {ELEMENTS[self.element].label} Stone"
+        return (
+            "charge a Generic Stone" if self.element < 0 else f"charge a {ELEMENTS[self.element].label} Stone"
+        )
 
 
 @attrs.frozen

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shardgames.command.actions import ChooseTarget, DeclareAttack, FinishIntercept, Intercept, NoIntercept, OrderInterceptor
+from shardgames.command.actions import (
+    ChooseTarget,
+    DeclareAttack,
+    FinishIntercept,
+    Intercept,
+    NoIntercept,
+    OrderInterceptor,
+)
 from shardgames.command.compiled import (
     ASSAULT,
     BREACH,
@@ -28,7 +35,15 @@ from shardgames.command.events import AttackDeclared, CombatDamageDealt, Exhaust
 from shardgames.command.keywords import Trigger
 from shardgames.command.objects import PLAYERS, Combat, Permanent
 from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
-from shardgames.command.rules import can_attack, can_intercept, durability, force, immunity, is_entity, keywords
+from shardgames.command.rules import (
+    can_attack,
+    can_intercept,
+    durability,
+    force,
+    immunity,
+    is_entity,
+    keywords,
+)
 from shardgames.command.sba import check_state, deal_damage
 
 if TYPE_CHECKING:
@@ -72,7 +87,10 @@ def _attack_targets(state: CommandState, attacker: Permanent) -> list[int]:
     found.extend(
         p.id
         for p in state.arena
-        if p.owner != attacker.owner and p.exhausted and is_entity(state, p) and not immunity(state, p) & elements
+        if p.owner != attacker.owner
+        and p.exhausted
+        and is_entity(state, p)
+        and not immunity(state, p) & elements
     )
     return found
 
@@ -289,11 +307,17 @@ def _damage_step(state: CommandState, combat: Combat, preemptive: bool) -> None:
             )  # fmt: skip
         else:
             seat = source - game.sovereign_id(0)
-            deal_damage(state, source, seat, game.sovereign_infos[seat].identity_mask, target, amount, combat=True)
+            deal_damage(
+                state, source, seat, game.sovereign_infos[seat].identity_mask, target, amount, combat=True
+            )
 
 
 def _attacker_hits(
-    state: CommandState, attacker: Permanent, akws: int, entities: list[Permanent], opponents: list[Permanent | int]
+    state: CommandState,
+    attacker: Permanent,
+    akws: int,
+    entities: list[Permanent],
+    opponents: list[Permanent | int],
 ) -> list[tuple[Permanent | int, int, int]]:
     """The attacker's damage: lethal to each interceptor in order, the rest to the last or through."""
     sentry = any(keywords(state, p) & _SENTRY for p in entities)

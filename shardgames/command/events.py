@@ -89,7 +89,9 @@ class CardDrawn(Event):
     name: str | None
 
     def __str__(self) -> str:
-        return f"seat {self.seat} drew {self.name or 'a card'}" + (f" #{self.card}" if self.card is not None else "")
+        return f"seat {self.seat} drew {self.name or 'a card'}" + (
+            f" #{self.card}" if self.card is not None else ""
+        )
 
 
 @attrs.frozen

@@ -85,7 +85,9 @@ def lay_out(state: CommandState) -> None:
     """Integrity, decks, stones in the Pool; then the coin flip (R7, R8)."""
     game = state.game
     state.hands = [Hand(seat) for seat in (0, 1)]
-    state.decks = [HiddenDeck(seat, [(card, game.kind_of[card]) for card in game.deck_cards[seat]]) for seat in (0, 1)]
+    state.decks = [
+        HiddenDeck(seat, [(card, game.kind_of[card]) for card in game.deck_cards[seat]]) for seat in (0, 1)
+    ]
     state.integrity = [game.integrity, game.integrity]
     state.pool = [game.stones[0], game.stones[1]]
     state.ask_chance(Phase.COIN, -1)
@@ -272,7 +274,9 @@ def _reckless_waits(state: CommandState, player: int) -> bool:
     """Whether a Reckless Entity of the active player could still attack (R12): no passing then."""
     from shardgames.command.rules import can_attack, keywords  # noqa: PLC0415 - a small lookup
 
-    return any(p.owner == player and keywords(state, p) & _RECKLESS and can_attack(state, p) for p in state.arena)
+    return any(
+        p.owner == player and keywords(state, p) & _RECKLESS and can_attack(state, p) for p in state.arena
+    )
 
 
 def apply_charge(state: CommandState, prompt: CommandPrompt, action: Charge) -> None:

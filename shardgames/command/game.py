@@ -59,6 +59,7 @@ from shardgames.command.state import CommandState
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError, DeckError
 from shardgames.kernel.game import Game
+from shardgames.kernel.state import State
 from shardgames.kernel.params import bool_parameter, choice_parameter, int_parameter, tuple_parameter
 
 __all__ = ["CommandGame"]
@@ -268,6 +269,12 @@ class CommandGame(Game):
     def sovereign_id(seat: int) -> int:
         """The object number of a seat's Sovereign."""
         return SOVEREIGNS + seat
+
+    def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
+        from shardgames.command.position import fill_from_position  # noqa: PLC0415 - position imports the state
+
+        assert isinstance(state, CommandState)
+        fill_from_position(self, state, position)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -110,7 +110,9 @@ def _source_order(source: ManaSource) -> tuple[int, int]:
     return (0 if source.is_item else 1, source.source)
 
 
-def _assign_dual(deficits: list[int], shards: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]] | None:
+def _assign_dual(
+    deficits: list[int], shards: Sequence[tuple[int, ...]]
+) -> tuple[list[int], list[int]] | None:
     """Cover as much of `deficits` as possible with shards of two possible elements each.
 
     Returns the deficits left and the element each shard went to (-1: unused), choosing the assignment

@@ -105,7 +105,9 @@ def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> N
     state.used[seat] = tuple(used)
     stones = ", ".join(
         f"{n} {name}"
-        for n, name in zip((payment.stones_generic, *payment.stones), ("Generic", *(e.label for e in ELEMENTS)), strict=True)
+        for n, name in zip(
+            (payment.stones_generic, *payment.stones), ("Generic", *(e.label for e in ELEMENTS)), strict=True
+        )
         if n
     )
     state.emit(Paid(seat, str(cost), stones or "no stones", payment.filters, payment.sources))
@@ -127,7 +129,9 @@ def _count_use(state: CommandState, p: Permanent, ability: int) -> None:
 # ---------------------------------------------------------------------- targets (R22)
 
 
-def targets_for(state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int) -> list[int]:
+def targets_for(
+    state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int
+) -> list[int]:
     """The legal targets of one effect with scope ``single``, as target numbers."""
     kid = inst.keyword.id
     if kid in _QUEUE_TARGETS:
@@ -137,16 +141,16 @@ def targets_for(state: CommandState, controller: int, elements: int, inst: Keywo
             if item.kind == SPELL and state.game.infos[item.design].type is CardType.RITE
         ]
         if kid == "K30":
-            rites = [item.source for item in state.queue if item.source in rites and item.controller != controller]
+            rites = [
+                item.source for item in state.queue if item.source in rites and item.controller != controller
+            ]
         return rites
     if kid in _SCRAP_ANY:
         return [card for seat in (0, 1) for card in state.scrap[seat]]
     if kid in _SCRAP_OWN_ENTITY:
         infos, kind_of = state.game.infos, state.game.kind_of
         return [card for card in state.scrap[controller] if infos[kind_of[card]].type is CardType.ENTITY]
-    found = [
-        p.id for p in state.arena if is_entity(state, p) and targetable(state, p, controller, elements)
-    ]
+    found = [p.id for p in state.arena if is_entity(state, p) and targetable(state, p, controller, elements)]
     if kid in _ANY_TARGET:
         found.extend((PLAYERS, PLAYERS + 1))
     return found
@@ -160,9 +164,13 @@ def _auto_targets(effects: tuple[KeywordInstance, ...], controller: int) -> tupl
     return tuple(PLAYERS + 1 - controller if inst.scope is Scope.TARGET_OPPONENT else -1 for inst in effects)
 
 
-def _all_targets_exist(state: CommandState, info: CardInfo, trigger: Trigger, controller: int, source: int) -> bool:
+def _all_targets_exist(
+    state: CommandState, info: CardInfo, trigger: Trigger, controller: int, source: int
+) -> bool:
     for inst in info.effects.get(trigger, ()):
-        if inst.scope is Scope.SINGLE and not targets_for(state, controller, info.identity_mask, inst, source):
+        if inst.scope is Scope.SINGLE and not targets_for(
+            state, controller, info.identity_mask, inst, source
+        ):
             return False
     return True
 
@@ -247,7 +255,9 @@ def _sources(state: CommandState, seat: int) -> list[tuple[int, CardInfo, Perman
     return found
 
 
-def _can_activate(state: CommandState, seat: int, info: CardInfo, p: Permanent | None, ability: int, source: int) -> bool:
+def _can_activate(
+    state: CommandState, seat: int, info: CardInfo, p: Permanent | None, ability: int, source: int
+) -> bool:
     if ability in (EXHAUST, MANA):
         if p is None:
             if state.sovereign_exhausted[seat] or ability == MANA:
@@ -256,7 +266,11 @@ def _can_activate(state: CommandState, seat: int, info: CardInfo, p: Permanent |
             if turn == state.turn and uses >= FREE_USES:
                 return False
         else:
-            if p.exhausted or (is_entity(state, p) and fatigued(state, p)) or _uses(state, p, ability) >= FREE_USES:
+            if (
+                p.exhausted
+                or (is_entity(state, p) and fatigued(state, p))
+                or _uses(state, p, ability) >= FREE_USES
+            ):
                 return False
         if ability == MANA:
             return True
@@ -308,7 +322,15 @@ def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate)
         return
     if ability == EXHAUST:
         effects = info.effects[Trigger.ACTIVATED_EXHAUST]
-        item = QueueItem(ABILITY, seat, source, info.kind, Trigger.ACTIVATED_EXHAUST, _auto_targets(effects, seat), ability=EXHAUST)
+        item = QueueItem(
+            ABILITY,
+            seat,
+            source,
+            info.kind,
+            Trigger.ACTIVATED_EXHAUST,
+            _auto_targets(effects, seat),
+            ability=EXHAUST,
+        )
         state.casting = Casting(item, _slots(effects), ability=EXHAUST)
     elif ability == WARP:
         item = QueueItem(ABILITY, seat, source, info.kind, Trigger.ACTIVATED, (-1,), ability=WARP)
@@ -368,10 +390,19 @@ def _slot_targets(state: CommandState, casting: Casting, index: int) -> list[int
     item = casting.item
     game = state.game
     if casting.ability == BOMBARD:
-        found = [p.id for p in state.arena if is_entity(state, p) and targetable(state, p, item.controller, game.infos[item.design].identity_mask)]
+        found = [
+            p.id
+            for p in state.arena
+            if is_entity(state, p)
+            and targetable(state, p, item.controller, game.infos[item.design].identity_mask)
+        ]
         return [*found, PLAYERS, PLAYERS + 1]
     inst = _effects_of(state, item)[index]
-    info = game.sovereign_infos[item.controller] if item.source == game.sovereign_id(item.controller) else game.infos[item.design]
+    info = (
+        game.sovereign_infos[item.controller]
+        if item.source == game.sovereign_id(item.controller)
+        else game.infos[item.design]
+    )
     return targets_for(state, item.controller, info.identity_mask, inst, item.source)
 
 
@@ -505,9 +536,15 @@ def describe_item(state: CommandState, item: QueueItem) -> str:
         name = f"sovereign {item.controller}"
     else:
         name = f"{game.infos[item.design].name} #{item.source}"
-    kind = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}[item.kind]
+    kind = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}[
+        item.kind
+    ]
     targets = [t for t in item.targets if t >= 0]
-    aimed = f" -> {', '.join(f'#{t}' if t < PLAYERS else f'player {t - PLAYERS}' for t in targets)}" if targets else ""
+    aimed = (
+        f" -> {', '.join(f'#{t}' if t < PLAYERS else f'player {t - PLAYERS}' for t in targets)}"
+        if targets
+        else ""
+    )
     return f"{name}{kind} (seat {item.controller}){aimed}"
 
 
@@ -529,4 +566,3 @@ def queue_next_trigger(state: CommandState) -> None:
     if not state.pending and not state.resolving:
         state.priority, state.passes = state.active, 0
     _continue(state)
-

@@ -125,8 +125,12 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     inst = info.effects[item.trigger][task.index]
     target = item.targets[task.index] if task.index < len(item.targets) else -1
     if inst.scope is Scope.SINGLE:
-        if target < 0 or target not in targets_for(state, item.controller, info.identity_mask, inst, item.source):
-            state.emit(ItemCountered(f"{inst.keyword.name} of {describe_item(state, item)}", "no legal target"))
+        if target < 0 or target not in targets_for(
+            state, item.controller, info.identity_mask, inst, item.source
+        ):
+            state.emit(
+                ItemCountered(f"{inst.keyword.name} of {describe_item(state, item)}", "no legal target")
+            )
             return
     EFFECTS[inst.keyword.id](state, item, inst, target, info.identity_mask)
 
@@ -258,7 +262,9 @@ def _destroy(state: CommandState, item: QueueItem, inst: KeywordInstance, target
     leave_arena(state, _entities(state, item, inst.scope, target), SCRAP)
 
 
-def _drain_intel(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _drain_intel(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     state.push(AskDiscard(1 - item.controller, 1))
 
 
@@ -266,7 +272,9 @@ def _draw(state: CommandState, item: QueueItem, inst: KeywordInstance, target: i
     state.push(DrawCards(item.controller, inst.amount or 0))
 
 
-def _foresight(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _foresight(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     state.foresight = ()
     state.foresight_bottom = ()
     state.foresight_seat = item.controller
@@ -297,17 +305,23 @@ def _loot(state: CommandState, item: QueueItem, inst: KeywordInstance, target: i
     state.push(DrawCards(item.controller, 1), AskDiscard(item.controller, 1))
 
 
-def _obliterate(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _obliterate(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     leave_arena(state, _entities(state, item, inst.scope, target), OBLITERATED)
 
 
-def _reanimate(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _reanimate(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     seat = item.controller
     state.scrap[seat] = tuple(c for c in state.scrap[seat] if c != target)
     enter_arena(state, target, seat, echo=True, source="Scrap")
 
 
-def _return_to_hand(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _return_to_hand(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     leave_arena(state, _entities(state, item, inst.scope, target), HAND)
 
 
@@ -323,7 +337,9 @@ def _silence(state: CommandState, item: QueueItem, inst: KeywordInstance, target
     state.emit(StatusChanged(PLAYERS + opponent, "Silenced: no Fast Speed Rites this turn"))
 
 
-def _submerge(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
+def _submerge(
+    state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
+) -> None:
     for p in _entities(state, item, inst.scope, target):
         p.submerged += 1
         state.emit(StatusChanged(p.id, "-2/-0 until end of turn (Submerge)"))
@@ -445,4 +461,3 @@ def apply_foresee(state: CommandState, prompt: object, action: Foresee) -> None:
         deck.put_bottom(c, known=k)
     state.foresight = ()
     state.foresight_bottom = ()
-

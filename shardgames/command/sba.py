@@ -52,7 +52,9 @@ def name_of(state: CommandState, card: int) -> str:
     return state.game.infos[state.game.kind_of[card]].name
 
 
-def enter_arena(state: CommandState, card: int, owner: int, *, echo: bool = False, source: str = "Queue") -> Permanent:
+def enter_arena(
+    state: CommandState, card: int, owner: int, *, echo: bool = False, source: str = "Queue"
+) -> Permanent:
     """Put `card` into the Arena under its owner's control; its "enters" triggers wait to be queued."""
     game = state.game
     kind = game.kind_of[card]
@@ -207,7 +209,9 @@ def check_state(state: CommandState) -> bool:
         dying = [
             p
             for p in state.arena
-            if (p.damage or p.doomed) and is_entity(state, p) and (p.doomed or p.damage >= durability(state, p))
+            if (p.damage or p.doomed)
+            and is_entity(state, p)
+            and (p.doomed or p.damage >= durability(state, p))
         ]  # Durability is at least 1 and only grows, so only damaged Entities can die
         if not dying:
             return True
@@ -224,5 +228,9 @@ def queue_turn_triggers(state: CommandState, trigger: Trigger) -> None:
             continue
         if infos[p.kind].effects.get(trigger):
             state.pending.append((p.owner, p.id, p.kind, trigger))
-        if trigger is Trigger.END_OF_YOUR_TURN and p.entered == state.turn and keywords(state, p) & bit(VOLATILE):
+        if (
+            trigger is Trigger.END_OF_YOUR_TURN
+            and p.entered == state.turn
+            and keywords(state, p) & bit(VOLATILE)
+        ):
             state.pending.append((p.owner, p.id, p.kind, Trigger.STATIC))

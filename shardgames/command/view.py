@@ -45,7 +45,16 @@ if TYPE_CHECKING:
     from shardgames.command.game import CommandGame
     from shardgames.command.state import CommandState
 
-__all__ = ["ARENA", "DESIGN", "HAND", "QUEUE", "CommandView", "make_view", "observation_shape", "observation_size"]
+__all__ = [
+    "ARENA",
+    "DESIGN",
+    "HAND",
+    "QUEUE",
+    "CommandView",
+    "make_view",
+    "observation_shape",
+    "observation_size",
+]
 
 _TYPES = (CardType.ENTITY, CardType.ITEM, CardType.RITE, CardType.SOVEREIGN)
 _KEYWORD_INDEX = {kid: i for i, kid in enumerate(KEYWORDS)}
@@ -152,7 +161,9 @@ class CommandView(View):
         kind_of = game.kind_of.__getitem__
         hands, decks = [], []
         for seat in (0, 1):
-            dealt_hands, dealt_decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of)
+            dealt_hands, dealt_decks = deal(
+                self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of
+            )
             hands.append(dealt_hands[0])
             decks.append(dealt_decks[0])
         state.hands, state.decks = hands, decks
@@ -190,7 +201,9 @@ class CommandView(View):
         out[at + 1] = self.turn / (game.turn_cap or 1)
         return out
 
-    def _seat_block(self, out: npt.NDArray[np.float32], at: int, seat: int, designs: list[npt.NDArray[np.float32]]) -> int:
+    def _seat_block(
+        self, out: npt.NDArray[np.float32], at: int, seat: int, designs: list[npt.NDArray[np.float32]]
+    ) -> int:
         start = at
         out[at] = self.integrity[seat] / 20
         out[at + 1] = self.hands[seat].size / 10
