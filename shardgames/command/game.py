@@ -42,6 +42,7 @@ from shardgames.command.compiled import ABILITIES, CardInfo, compile_card
 from shardgames.command.decks import Decklist, check_deck, load_deck_file, starter_decks
 from shardgames.command.events import EVENT_TYPES
 from shardgames.command.formats import FORMATS
+from shardgames.command.keywords import CardType
 from shardgames.command.objects import DECK_STRIDE, PLAYERS, SOVEREIGNS, TARGETS, TOKENS
 from shardgames.command.phases import (
     AfterRedraw,
@@ -224,6 +225,8 @@ class CommandGame(Game):
         self.token_kind = kind_of_card(TOKEN)
         self.designs = tuple(designs)
         self.infos: tuple[CardInfo, ...] = tuple(compile_card(k, card) for k, card in enumerate(designs))
+        self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
+        self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)

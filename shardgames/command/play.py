@@ -150,7 +150,8 @@ def targets_for(
     if kid in _SCRAP_OWN_ENTITY:
         infos, kind_of = state.game.infos, state.game.kind_of
         return [card for card in state.scrap[controller] if infos[kind_of[card]].type is CardType.ENTITY]
-    found = [p.id for p in state.arena if is_entity(state, p) and targetable(state, p, controller, elements)]
+    entity = state.game.is_entity_kind
+    found = [p.id for p in state.arena if entity[p.kind] and targetable(state, p, controller, elements)]
     if kid in _ANY_TARGET:
         found.extend((PLAYERS, PLAYERS + 1))
     return found
@@ -164,11 +165,24 @@ def _auto_targets(effects: tuple[KeywordInstance, ...], controller: int) -> tupl
     return tuple(PLAYERS + 1 - controller if inst.scope is Scope.TARGET_OPPONENT else -1 for inst in effects)
 
 
+def _has_target(
+    state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int
+) -> bool:
+    """Whether an effect with scope ``single`` has a legal target (`targets_for`, stopping at the first)."""
+    kid = inst.keyword.id
+    if kid in _ANY_TARGET:
+        return True  # a player is always a legal target
+    if kid in _QUEUE_TARGETS or kid in _SCRAP_ANY or kid in _SCRAP_OWN_ENTITY:
+        return bool(targets_for(state, controller, elements, inst, source))
+    entity = state.game.is_entity_kind
+    return any(entity[p.kind] and targetable(state, p, controller, elements) for p in state.arena)
+
+
 def _all_targets_exist(
     state: CommandState, info: CardInfo, trigger: Trigger, controller: int, source: int
 ) -> bool:
     for inst in info.effects.get(trigger, ()):
-        if inst.scope is Scope.SINGLE and not targets_for(
+        if inst.scope is Scope.SINGLE and not _has_target(
             state, controller, info.identity_mask, inst, source
         ):
             return False
@@ -178,14 +192,12 @@ def _all_targets_exist(
 # ---------------------------------------------------------------------- playing cards
 
 
-def _can_play(state: CommandState, seat: int, card: int, main: bool, purse: dict[object, bool]) -> bool:
-    """Whether `card` may be played now; `purse` memoises the wallet and payable costs of one listing."""
-    game = state.game
-    info = game.infos[game.kind_of[card]]
-    if info.type is CardType.RITE and info.fast:
-        if state.silenced[seat] >= state.turn:
-            return False
-    elif not main:
+def _can_play(state: CommandState, seat: int, info: CardInfo, card: int, purse: dict[object, bool]) -> bool:
+    """Whether `card` (timing checked by the caller) may be played now.
+
+    `purse` memoises the wallet and the payable costs of one listing.
+    """
+    if info.fast and state.silenced[seat] >= state.turn:
         return False
     cost = info.cost
     payable = purse.get(cost)
@@ -201,7 +213,7 @@ def _can_play(state: CommandState, seat: int, card: int, main: bool, purse: dict
         purse[cost] = payable
     if not payable:
         return False
-    if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+    if info.sacrifice and not any(p.owner == seat and state.game.is_entity_kind[p.kind] for p in state.arena):
         return False
     return info.type is not CardType.RITE or _all_targets_exist(state, info, Trigger.ON_RESOLVE, seat, card)
 
@@ -210,11 +222,17 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
     game = state.game
     main = state.step is Step.MAIN and not state.queue and seat == state.active
+    card_info = game.card_info
     purse: dict[object, bool] = {}
     base = game.id_play
-    ids = [base + card for card in state.hands[seat] if _can_play(state, seat, card, main, purse)]
+    ids = []
+    for card in state.hands[seat]:
+        info = card_info[card]
+        if (main or info.fast) and _can_play(state, seat, info, card, purse):
+            ids.append(base + card)
     for card in state.scrap[seat]:
-        if game.infos[game.kind_of[card]].echo and _can_play(state, seat, card, main, purse):
+        info = card_info[card]
+        if info.echo and (main or info.fast) and _can_play(state, seat, info, card, purse):
             ids.append(base + card)
     return ids
 

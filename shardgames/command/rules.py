@@ -57,7 +57,7 @@ def info(state: CommandState, p: Permanent) -> CardInfo:
 
 def is_entity(state: CommandState, p: Permanent) -> bool:
     """Whether the permanent is an Entity (tokens are)."""
-    return state.game.infos[p.kind].type is CardType.ENTITY
+    return state.game.is_entity_kind[p.kind]
 
 
 def keywords(state: CommandState, p: Permanent) -> int:
@@ -65,10 +65,9 @@ def keywords(state: CommandState, p: Permanent) -> int:
     if p.blanked:
         return 0
     game = state.game
-    mine = game.infos[p.kind].statics
-    if game.infos[p.kind].type is CardType.ENTITY:
-        mine |= game.auras[p.owner]
-    return mine
+    if game.is_entity_kind[p.kind]:
+        return game.infos[p.kind].statics | game.auras[p.owner]
+    return game.infos[p.kind].statics
 
 
 def has(state: CommandState, p: Permanent, keyword_id: str) -> bool:
