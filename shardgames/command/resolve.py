@@ -94,8 +94,8 @@ class LookNext(Task):
 
 
 def resolve_top(state: CommandState) -> None:
-    """Resolve the top item of the Queue: queue its effects as steps."""
-    item = state.queue.pop()
+    """Resolve the top item of the Queue: queue its effects as steps (it leaves the Queue when done)."""
+    item = state.queue[-1]
     game = state.game
     steps: list[Task] = []
     if item.kind == SPELL and game.infos[item.design].type is not CardType.RITE:
@@ -139,6 +139,8 @@ def run_finish_item(state: CommandState, task: FinishItem) -> None:
     """The end of an item's resolution."""
     item = task.item
     game = state.game
+    if state.queue and state.queue[-1] == item:
+        state.queue.pop()
     state.emit(ItemResolved(describe_item(state, item)))
     if item.kind == VOLATILE:
         p = state.permanent(item.source)
