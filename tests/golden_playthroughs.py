@@ -22,6 +22,8 @@ PLAYTHROUGHS: tuple[tuple[str, str, int], ...] = (
     ("embers-3p-explicit-seed2.txt", "embers(players=3,chance=explicit,max_turns=10)", 2),
     ("sota-2p-seed1.txt", "sota(max_turn_phases=4)", 1),
     ("sota-3p-explicit-seed2.txt", "sota(players=3,chance=explicit,max_turn_phases=4)", 2),
+    ("command-seed1.txt", "command(max_turns=4)", 1),
+    ("command-explicit-seed2.txt", "command(decks=(tidewell,chronovoid),chance=explicit,max_turns=3)", 2),
     ("tactics-seed1.txt", "tactics(souls=10,max_turns=12)", 1),
     ("tactics-explicit-seed2.txt", "tactics(actions=2,chance=explicit,max_turns=10,souls=14)", 2),
 )

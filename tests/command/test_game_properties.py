@@ -54,7 +54,7 @@ def cards_in_play(state: CommandState, seat: int) -> list[int]:
 @settings(max_examples=3, deadline=None)
 @given(seed=seeds)
 def test_cmd_c7_cards_and_stones_are_conserved(pair: tuple[str, str], seed: int) -> None:
-    """C.7: Main Deck + hand + Arena + Scrap + Obliterated + exiled + Queue = the starting cards; 12 stones."""
+    """C.7: deck + hand + Arena + Scrap + Obliterated + exiled + Queue = the starting cards; 12 stones."""
     game = command(pair)
     for state in states(game, seed):
         for seat in (0, 1):
