@@ -1,0 +1,116 @@
+"""What each Shard Command seat sees (convention E7), determinisation, and the observation tensor."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import shardgames as sg
+from shardgames.command import CommandGame
+from shardgames.command.actions import BottomCard, Foresee, Pass, Play
+from shardgames.command.state import CommandState
+from shardgames.command.view import (
+    ARENA,
+    DESIGN,
+    GLOBAL,
+    HAND,
+    PERMANENT,
+    QUEUE,
+    SEAT,
+    CommandView,
+    observation_size,
+)
+
+
+def game_of(spec: str = "command") -> CommandGame:
+    game = sg.load_game(spec)
+    assert isinstance(game, CommandGame)
+    return game
+
+
+def test_cmd_e7_the_opponent_hand_and_deck_order_are_hidden() -> None:
+    """E7: hands and the unknown part of decks are hidden; their sizes and the decklists are public."""
+    state = game_of().new_initial_state(seed=3)
+    assert isinstance(state, CommandState)
+    view = state.view(1)
+    assert isinstance(view, CommandView)
+    assert view.hands[0].size == 5
+    assert set(view.hands[0].cards) == {None}
+    assert None not in view.hands[1].cards
+    assert view.decks[0].middle_count == len(state.decks[0])
+    assert sorted(view.unknown[0]) == sorted([*state.hands[0], *state.decks[0].cards()])
+
+
+def test_cmd_e7_cards_put_under_by_a_redraw_are_known_only_to_their_owner() -> None:
+    """R8: the cards a seat puts under its deck stay known to it, not to the opponent, until the shuffle."""
+    state = game_of().new_initial_state(seed=3)
+    card = next(iter(state.hands[0]))
+    state.apply_action(BottomCard(card))
+    assert state.view(0).decks[0].bottom == (card,)
+    assert state.view(1).decks[0].bottom == (None,)
+
+
+def test_cmd_e7_foresight_cards_are_hidden_from_the_opponent() -> None:
+    """K22: the cards looked at are known to the looking seat only."""
+    game = game_of("command(decks=(chronovoid,pyre))")
+    state = game.state_from_position(
+        {
+            "turn": 3,
+            "players": [
+                {"hand": ["Echoing Glimpse"], "unused": "1G 1T", "deck_top": ["Stall"]},
+                {},
+            ],
+        },
+        seed=1,
+    )
+    glimpse = next(iter(state.hands[0]))
+    state.apply_action(Play(glimpse))
+    state.apply_action(Pass())
+    state.apply_action(Pass())
+    assert state.foresight
+    assert state.view(0).foresight == state.foresight
+    assert set(state.view(1).foresight) == {None}
+    sampled = state.view(1).sample_state(sg.Rng(5))
+    assert sampled.view(1) == state.view(1)
+    state.apply_action(Foresee(bottom=False))
+
+
+def test_cmd_e7_views_never_change_when_hidden_cards_are_dealt_again() -> None:
+    """E7: resampling what a seat can't see leaves its view as it was (random play, many states)."""
+    game = game_of()
+    state = game.new_initial_state(seed=11)
+    rng = sg.Rng(2)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for seat in (0, 1):
+            view = state.view(seat)
+            assert view.sample_state(rng).view(seat) == view
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_cmd_observation_has_the_documented_layout() -> None:
+    """The observation: two seat blocks, the hand, the Queue and the global block, all in [0, ~1]."""
+    game = game_of()
+    assert game.observation_shape == (observation_size(game),)
+    assert observation_size(game) == 2 * SEAT + HAND * (1 + DESIGN) + QUEUE * (6 + DESIGN) + GLOBAL
+    state = game.state_from_position(
+        {
+            "turn": 2,
+            "players": [
+                {"integrity": 15, "arena": ["Ridge Recruit", {"card": "Sky Lancer", "exhausted": True}]},
+                {},
+            ],
+        }
+    )
+    tensor = state.observation_tensor(0)
+    assert tensor.shape == game.observation_shape
+    assert tensor.dtype == np.float32
+    assert tensor[0] == np.float32(15 / 20)
+    first = 5 + 33 + 11 + 5  # the seat's counters, then its permanents
+    assert tensor[first] == 1  # Ridge Recruit
+    assert tensor[first + PERMANENT] == 1  # Sky Lancer
+    assert tensor[first + PERMANENT + 1 + DESIGN] == 1  # it is Exhausted
+    assert tensor[first + 2 * PERMANENT] == 0
+    assert ARENA * PERMANENT < SEAT
+    other = state.observation_tensor(1)
+    assert other[SEAT] == np.float32(15 / 20)  # the other seat's block comes second
