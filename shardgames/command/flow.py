@@ -400,15 +400,9 @@ def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str |
     """Why an action is illegal, in words (for `IllegalActionError`)."""
     if prompt.player == CHANCE:
         return None
-    if prompt.phase is Phase.PRIORITY:
-        main = state.step is Step.MAIN and not state.queue and prompt.player == state.active
-        if isinstance(action, Charge) and not main:
-            return "stones are charged only by the active player in the Main Phase, with an empty Queue"
-        if isinstance(action, Charge) and state.charged[prompt.player] >= CHARGES_PER_TURN:
-            return "two stones were charged this turn already"
-        if isinstance(action, Pass):
-            return "a Reckless Entity can still attack: the Main Phase can't end yet"
-    return None
+    from shardgames.command.explain import explain as reason  # noqa: PLC0415 - explain imports the rules
+
+    return reason(state, prompt, action)
 
 
 def run_turn_triggers(state: CommandState, task: TurnTriggers) -> None:
