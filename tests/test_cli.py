@@ -18,7 +18,7 @@ from shardgames.kernel import game as game_module
 ROOT = Path(__file__).resolve().parents[1]
 EMBERS_FILE = str(ROOT / "examples" / "embers.py")
 WITH_EMBERS = ("--import", f"{EMBERS_FILE}:EmbersGame")
-INSTALLED = ["sota", "tactics"]  # the games this package registers through its entry points
+INSTALLED = ["command", "sota", "tactics"]  # the games this package registers through its entry points
 
 
 @pytest.fixture(autouse=True)
@@ -169,7 +169,7 @@ def test_match_save_pads_file_names_and_refuses_many_games_in_one_file(tmp_path:
 
 def test_unknown_game_exits_2_and_names_the_registered_games() -> None:
     result = invoke(*WITH_EMBERS, "match", "nope")
-    assert_user_error(result, "no game named 'nope'", "registered games: embers", "--import")
+    assert_user_error(result, "no game named 'nope'", "registered games: command, embers", "--import")
 
 
 def test_bad_parameters_exit_2_and_list_every_problem() -> None:
