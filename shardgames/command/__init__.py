@@ -45,8 +45,8 @@ from shardgames.command.decks import (
 from shardgames.command.design import check_card, design_problems
 from shardgames.command.formats import BUDGET, FORMATS, PRO, STANDARD, Format
 from shardgames.command.game import CommandGame
-from shardgames.command.heuristics import GreedyAgent
 from shardgames.command.generator import random_card, random_deck
+from shardgames.command.heuristics import GreedyAgent
 from shardgames.command.keywords import (
     KEYWORDS,
     CardType,

@@ -267,7 +267,9 @@ def combat_damage(state: CommandState) -> None:
 def _opponents(state: CommandState, combat: Combat) -> list[Permanent | int] | None:
     """Whom the attacker fights: its interceptors, the Entity attacked, or the defending player."""
     if combat.interceptors:
-        found = [p for n in combat.interceptors if (p := state.permanent(n)) is not None]
+        found: list[Permanent | int] = [
+            p for n in combat.interceptors if (p := state.permanent(n)) is not None
+        ]
         return found or None
     if combat.target >= PLAYERS:
         return [combat.target]
@@ -289,9 +291,11 @@ def _damage_step(state: CommandState, combat: Combat, preemptive: bool) -> None:
     entities = [p for p in opponents if isinstance(p, Permanent)]
     if bool(akws & _PREEMPTIVE) == preemptive:
         hits.extend(_attacker_hits(state, attacker, akws, entities, opponents))
-    for p in entities:
-        if bool(keywords(state, p) & _PREEMPTIVE) == preemptive:
-            hits.append((p, attacker.id, max(0, force(state, p))))
+    hits.extend(
+        (p, attacker.id, max(0, force(state, p)))
+        for p in entities
+        if bool(keywords(state, p) & _PREEMPTIVE) == preemptive
+    )
     if not entities and not preemptive:  # the defending Sovereign strikes back (R6)
         seat = 1 - attacker.owner
         strength = game.sovereign_infos[seat].force

@@ -142,7 +142,7 @@ def compile_card(kind: int, card: Card) -> CardInfo:
     statics = 0
     immunity = 0
     effects: dict[Trigger, list[KeywordInstance]] = {}
-    mana = None
+    mana: tuple[int, tuple[int, ...]] | None = None
     warp_cost = None
     bombard = fast = echo = pay = sacrifice = False
     sovereign = isinstance(card, SovereignCard)

@@ -14,6 +14,7 @@ import attrs
 from shardgames.kernel.events import Event
 
 __all__ = [
+    "EVENT_TYPES",
     "AttackDeclared",
     "CardDiscarded",
     "CardDrawn",
@@ -25,7 +26,6 @@ __all__ = [
     "DamageDealt",
     "DamagePrevented",
     "DeckEmpty",
-    "EVENT_TYPES",
     "Exhausted",
     "FirstPlayerChosen",
     "IntegrityChanged",

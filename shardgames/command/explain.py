@@ -97,7 +97,8 @@ def _play(state: CommandState, seat: int, card: int, main: bool) -> str:
         return f"{info.name} #{card} is {where}"
     if not info.fast and not main:
         kind = "Focus Rite" if info.type is CardType.RITE else info.type.label
-        return f"{info.name} is {'a' if kind[0] not in 'AEIOU' else 'an'} {kind}: it is played only in your Main Phase, with an empty Queue"
+        article = "an" if kind[0] in "AEIOU" else "a"
+        return f"{info.name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
     if info.fast and state.silenced[seat] >= state.turn:
         return "you are Silenced: no Fast Speed Rites this turn"
     if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):

@@ -60,8 +60,8 @@ from shardgames.command.state import CommandState
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError, DeckError
 from shardgames.kernel.game import Game
-from shardgames.kernel.state import State
 from shardgames.kernel.params import bool_parameter, choice_parameter, int_parameter, tuple_parameter
+from shardgames.kernel.state import State
 
 __all__ = ["CommandGame"]
 

@@ -63,7 +63,8 @@ from shardgames.kernel.views import View
 __all__ = ["GreedyAgent"]
 
 HARMFUL = frozenset({"K06", "K09", "K11", "K23", "K28", "K31", "K37", "K43", "K49"})
-"""Effects aimed at the enemy: Blank, Deal, Destroy, Freeze, Isolate, Obliterate, Return, Submerge, Updraft."""
+"""Effects aimed at the enemy: Blank, Deal, Destroy, Freeze, Isolate, Obliterate, Return, Submerge and
+Updraft."""
 REMOVAL = frozenset({"K11", "K31", "K37", "K49"})
 """Effects that take an Entity off the table."""
 
@@ -173,8 +174,7 @@ def _charge(t: _Table, charges: Sequence[Charge]) -> Action:
         for element, pips in enumerate(t.info(card).cost.pips):
             need[element] += pips
     have = t.state.unused[t.seat]
-    best = max(charges, key=lambda c: (need[c.element] - have[c.element + 1]) if c.element >= 0 else 0.5)
-    return best
+    return max(charges, key=lambda c: (need[c.element] - have[c.element + 1]) if c.element >= 0 else 0.5)
 
 
 def _effect_score(t: _Table, info: CardInfo, effects: Sequence[Any]) -> float:
@@ -185,8 +185,7 @@ def _effect_score(t: _Table, info: CardInfo, effects: Sequence[Any]) -> float:
         kid = inst.keyword.id
         wide = inst.scope in (Scope.EACH_ENTITY, Scope.EACH_OPPOSING_ENTITY, Scope.EACH_OF_YOUR_ENTITIES)
         if kid in REMOVAL:
-            targets = them if not wide or inst.scope is Scope.EACH_OPPOSING_ENTITY else them
-            score += max((t.value(p) for p in targets), default=-1) * (len(targets) if wide else 1)
+            score += max((t.value(p) for p in them), default=-1) * (len(them) if wide else 1)
         elif kid == "K09":
             amount = inst.amount or 0
             kills = [t.value(p) for p in them if t.left(p) <= amount]
@@ -283,7 +282,7 @@ def _target(t: _Table, legal: Sequence[Action]) -> Action | None:
     if kid in ("K30", "K10"):
         return targets[0]
     if kid in HARMFUL or kid == "K07":
-        amount = effects[index].amount if kid == "K09" and 0 <= index < len(effects) else 2
+        amount = (effects[index].amount or 0) if kid == "K09" and 0 <= index < len(effects) else 2
         scored = []
         for a in targets:
             if a.target == enemy:

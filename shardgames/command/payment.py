@@ -110,13 +110,11 @@ def _source_order(source: ManaSource) -> tuple[int, int]:
     return (0 if source.is_item else 1, source.source)
 
 
-def _assign_dual(
-    deficits: list[int], shards: Sequence[tuple[int, ...]]
-) -> tuple[list[int], list[int]] | None:
-    """Cover as much of `deficits` as possible with shards of two possible elements each.
+def _assign_dual(deficits: list[int], shards: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
+    """Cover as much of `deficits` as possible with Shards that may each be one of two elements.
 
-    Returns the deficits left and the element each shard went to (-1: unused), choosing the assignment
-    that leaves the least deficit; ``None`` never (kept simple: exhaustive over the few dual shards).
+    Returns the deficits left and the element each Shard went to (-1: unused), choosing the assignment
+    that leaves the least deficit (exhaustively: two-element Shards are few).
     """
     best: tuple[int, list[int], list[int]] | None = None
     for choice in itertools.product(*[(*pair, -1) for pair in shards]):
@@ -133,85 +131,112 @@ def _assign_dual(
     return best[1], best[2]
 
 
+@attrs.define
+class _Ledger:
+    """What is left and what is spent while one payment is worked out."""
+
+    floating: list[int]
+    stones: list[int]
+    used_floating: list[int] = attrs.Factory(lambda: [0] * _ELEMENTS)
+    used_stones: list[int] = attrs.Factory(lambda: [0] * _ELEMENTS)
+    spare_generic: int = 0
+    spare: list[int] = attrs.Factory(lambda: [0] * _ELEMENTS)
+
+
+def _pay_pips(ledger: _Ledger, pips: Sequence[int]) -> list[int]:
+    """Pay elemental pips from floating Shards, then stones; return what is still missing per element."""
+    deficits = [0] * _ELEMENTS
+    for element, pip_count in enumerate(pips):
+        if not pip_count:
+            continue
+        take = min(pip_count, ledger.floating[element])
+        ledger.floating[element] -= take
+        ledger.used_floating[element] += take
+        missing = pip_count - take
+        take = min(missing, ledger.stones[element])
+        ledger.stones[element] -= take
+        ledger.used_stones[element] += take
+        deficits[element] = missing - take
+    return deficits
+
+
+def _use_sources(ledger: _Ledger, deficits: list[int], chosen: Sequence[ManaSource]) -> list[int]:
+    """Mana abilities cover missing pips (single-element Shards first, two-element ones matched)."""
+    dual: list[tuple[int, ...]] = []
+    for source in chosen:
+        if not source.elements:
+            ledger.spare_generic += source.shards
+        elif len(source.elements) == 1:
+            ledger.spare[source.elements[0]] += source.shards
+        else:
+            dual.extend([source.elements] * source.shards)
+    for element in range(_ELEMENTS):
+        take = min(deficits[element], ledger.spare[element])
+        deficits[element] -= take
+        ledger.spare[element] -= take
+    if dual:
+        deficits, choices = _assign_dual(deficits, dual)
+        for pair, element in zip(dual, choices, strict=True):
+            if element < 0:
+                ledger.spare[pair[0]] += 1  # unused: it floats as its first element
+    return deficits
+
+
+def _pay_generic(
+    ledger: _Ledger, need: int, floating_generic: int, stones_generic: int
+) -> tuple[int, int, int]:
+    """Pay the generic part; return (floating generic used, Generic Stones used, what is still missing).
+
+    The order: floating generic Shards, leftover floating Shards, Generic Stones, Elemental Stones (the
+    element with most left first), then the mana abilities' spare Shards.
+    """
+    used_floating_generic = min(need, floating_generic)
+    need -= used_floating_generic
+    for element in sorted(range(_ELEMENTS), key=lambda e: -ledger.floating[e]):
+        take = min(need, ledger.floating[element])
+        ledger.used_floating[element] += take
+        need -= take
+    used_generic = min(need, stones_generic)
+    need -= used_generic
+    stones = ledger.stones
+    while need and any(stones):
+        element = max(range(_ELEMENTS), key=lambda e: (stones[e], -e))
+        stones[element] -= 1
+        ledger.used_stones[element] += 1
+        need -= 1
+    take = min(need, ledger.spare_generic)
+    ledger.spare_generic -= take
+    need -= take
+    for element in range(_ELEMENTS):
+        take = min(need, ledger.spare[element])
+        ledger.spare[element] -= take
+        need -= take
+    return used_floating_generic, used_generic, need
+
+
 def _try(wallet: Wallet, cost: ShardCost, filters: int, chosen: Sequence[ManaSource]) -> Payment | None:
     """The payment with exactly `filters` filters and the mana abilities `chosen`, if one exists."""
     stones_generic = wallet.stones_generic - 2 * filters
     if stones_generic < 0:
         return None
-    floating = list(wallet.floating)
-    stones = list(wallet.stones)
-    used_floating = [0] * _ELEMENTS
-    used_stones = [0] * _ELEMENTS
-    deficits = [0] * _ELEMENTS
-    for element, need in enumerate(cost.pips):
-        if not need:
-            continue
-        take = min(need, floating[element])
-        floating[element] -= take
-        used_floating[element] += take
-        need -= take
-        take = min(need, stones[element])
-        stones[element] -= take
-        used_stones[element] += take
-        deficits[element] = need - take
-    # mana abilities: single-element Shards straight to their element, two-element ones matched
-    spare_generic = 0
-    spare = [0] * _ELEMENTS
-    dual: list[tuple[int, ...]] = []
-    for source in chosen:
-        if not source.elements:
-            spare_generic += source.shards
-        elif len(source.elements) == 1:
-            (element,) = source.elements
-            spare[element] += source.shards
-        else:
-            dual.extend([source.elements] * source.shards)
-    for element in range(_ELEMENTS):
-        take = min(deficits[element], spare[element])
-        deficits[element] -= take
-        spare[element] -= take
-    if dual:
-        deficits, choices = _assign_dual(deficits, dual)
-        for pair, element in zip(dual, choices, strict=True):
-            if element < 0:
-                spare[pair[0]] += 1  # unused: it floats as its first element
+    ledger = _Ledger(list(wallet.floating), list(wallet.stones))
+    deficits = _use_sources(ledger, _pay_pips(ledger, cost.pips), chosen)
     if sum(deficits) != filters:
         return None  # filters cover exactly what is left (more would not be the fewest)
-    # the generic part: floating generic, leftover floating, Generic Stones, Elemental Stones, spare Shards
-    need = cost.generic
-    take = min(need, wallet.floating_generic)
-    used_floating_generic = take
-    need -= take
-    for element in sorted(range(_ELEMENTS), key=lambda e: -floating[e]):
-        take = min(need, floating[element])
-        used_floating[element] += take
-        need -= take
-    take = min(need, stones_generic)
-    used_stones_generic = 2 * filters + take
-    need -= take
-    while need and any(stones):
-        element = max(range(_ELEMENTS), key=lambda e: (stones[e], -e))
-        stones[element] -= 1
-        used_stones[element] += 1
-        need -= 1
-    take = min(need, spare_generic)
-    spare_generic -= take
-    need -= take
-    for element in range(_ELEMENTS):
-        take = min(need, spare[element])
-        spare[element] -= take
-        need -= take
-    if need:
+    used_floating_generic, used_generic, missing = _pay_generic(
+        ledger, cost.generic, wallet.floating_generic, stones_generic
+    )
+    if missing:
         return None
     return Payment(
         filters,
         used_floating_generic,
-        tuple(used_floating),
-        used_stones_generic,
-        tuple(used_stones),
+        tuple(ledger.used_floating),
+        2 * filters + used_generic,
+        tuple(ledger.used_stones),
         tuple(source.source for source in chosen),
-        spare_generic,
-        tuple(spare),
+        ledger.spare_generic,
+        tuple(ledger.spare),
     )
 
 

@@ -15,9 +15,9 @@ import attrs
 
 from shardgames.command import flow
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
+from shardgames.command.cards import KeywordInstance
 from shardgames.command.compiled import BOMBARD, EXHAUST, MANA, WARP, CardInfo
 from shardgames.command.events import CardPlayed, Exhausted, ItemQueued, ManaMade, Paid, StatusChanged
-from shardgames.command.cards import KeywordInstance
 from shardgames.command.keywords import ELEMENTS, CardType, Scope, Trigger
 from shardgames.command.objects import (
     ABILITY,
@@ -123,7 +123,7 @@ def _count_use(state: CommandState, p: Permanent, ability: int) -> None:
     if turn != state.turn:
         counts = [0, 0, 0, 0]
     counts[ability] += 1
-    p.uses = (state.turn, *counts)  # type: ignore[assignment]
+    p.uses = (state.turn, *counts)
 
 
 # ---------------------------------------------------------------------- targets (R22)
@@ -192,26 +192,35 @@ def _all_targets_exist(
 # ---------------------------------------------------------------------- playing cards
 
 
-def _can_play(state: CommandState, seat: int, info: CardInfo, card: int, purse: dict[object, bool]) -> bool:
-    """Whether `card` (timing checked by the caller) may be played now.
+class _Purse:
+    """The wallet of one listing of plays, built on first need, and the costs found payable or not."""
 
-    `purse` memoises the wallet and the payable costs of one listing.
-    """
+    __slots__ = ("budget", "payable", "seat", "state", "wallet")
+
+    def __init__(self, state: CommandState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.wallet: Wallet | None = None
+        self.budget = 0
+        self.payable: dict[ShardCost, bool] = {}
+
+    def can_pay(self, cost: ShardCost) -> bool:
+        found = self.payable.get(cost)
+        if found is None:
+            if self.wallet is None:
+                self.wallet = w = wallet(self.state, self.seat)
+                self.budget = w.floating_generic + sum(w.floating) + w.stones_generic + sum(w.stones)
+                self.budget += sum(source.shards for source in w.sources)
+            found = cost.total <= self.budget and find_payment(self.wallet, cost) is not None
+            self.payable[cost] = found
+        return found
+
+
+def _can_play(state: CommandState, seat: int, info: CardInfo, card: int, purse: _Purse) -> bool:
+    """Whether `card` (timing checked by the caller) may be played now."""
     if info.fast and state.silenced[seat] >= state.turn:
         return False
-    cost = info.cost
-    payable = purse.get(cost)
-    if payable is None:
-        if "wallet" not in purse:
-            found = wallet(state, seat)
-            purse["wallet"] = found  # type: ignore[assignment]
-            purse["budget"] = (  # type: ignore[assignment]
-                found.floating_generic + sum(found.floating) + found.stones_generic + sum(found.stones)
-                + sum(source.shards for source in found.sources)
-            )  # fmt: skip
-        payable = cost.total <= purse["budget"] and find_payment(purse["wallet"], cost) is not None  # type: ignore[arg-type, operator]
-        purse[cost] = payable
-    if not payable:
+    if not purse.can_pay(info.cost):
         return False
     if info.sacrifice and not any(p.owner == seat and state.game.is_entity_kind[p.kind] for p in state.arena):
         return False
@@ -223,7 +232,7 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     game = state.game
     main = state.step is Step.MAIN and not state.queue and seat == state.active
     card_info = game.card_info
-    purse: dict[object, bool] = {}
+    purse = _Purse(state, seat)
     base = game.id_play
     ids = []
     for card in state.hands[seat]:
@@ -274,8 +283,9 @@ def _sources(state: CommandState, seat: int) -> list[tuple[int, CardInfo, Perman
 
 
 def _can_activate(
-    state: CommandState, seat: int, info: CardInfo, p: Permanent | None, ability: int, source: int
+    state: CommandState, seat: int, found: tuple[int, CardInfo, Permanent | None], ability: int
 ) -> bool:
+    source, info, p = found
     if ability in (EXHAUST, MANA):
         if p is None:
             if state.sovereign_exhausted[seat] or ability == MANA:
@@ -283,13 +293,12 @@ def _can_activate(
             turn, uses = state.sovereign_uses[seat]
             if turn == state.turn and uses >= FREE_USES:
                 return False
-        else:
-            if (
-                p.exhausted
-                or (is_entity(state, p) and fatigued(state, p))
-                or _uses(state, p, ability) >= FREE_USES
-            ):
-                return False
+        elif (
+            p.exhausted
+            or (is_entity(state, p) and fatigued(state, p))
+            or _uses(state, p, ability) >= FREE_USES
+        ):
+            return False
         if ability == MANA:
             return True
         return _all_targets_exist(state, info, Trigger.ACTIVATED_EXHAUST, seat, source)
@@ -308,11 +317,13 @@ def _can_activate(
 def activate_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Activate` actions open to the priority holder."""
     game = state.game
-    ids = []
-    for source, info, p in _sources(state, seat):
-        for ability in info.abilities():
-            if _can_activate(state, seat, info, p, ability, source):
-                ids.append(game.activate_id(source, ability))
+    ids: list[int] = []
+    for found in _sources(state, seat):
+        ids.extend(
+            game.activate_id(found[0], ability)
+            for ability in found[1].abilities()
+            if _can_activate(state, seat, found, ability)
+        )
     return ids
 
 
@@ -325,7 +336,8 @@ def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate)
     info = game.sovereign_infos[seat] if p is None else game.infos[p.kind]
     ability = action.ability
     if ability == MANA:
-        assert p is not None and info.mana is not None
+        assert p is not None
+        assert info.mana is not None
         _count_use(state, p, MANA)
         p.exhausted = True
         state.emit(Exhausted(p.id))

@@ -60,6 +60,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from shardgames.command.compiled import BOMBARD, ENTRENCH, EXHAUST, WARP, bit
 from shardgames.command.keywords import ELEMENT_BY_LETTER, ELEMENTS, CardType, Trigger
 from shardgames.command.objects import (
@@ -76,6 +78,7 @@ from shardgames.command.objects import (
 )
 from shardgames.command.phases import CommandPrompt, Phase, Step
 from shardgames.kernel.errors import PositionError
+from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
 
 if TYPE_CHECKING:
@@ -311,8 +314,56 @@ def _players(reader: _Reader, state: CommandState, raw: Any, turn: int) -> None:
         deck = HiddenDeck(seat, [(card, game.kind_of[card]) for card in middle])
         for card in top:
             deck.put_top(card, known=EVERYONE)
-        deck.top.reverse(), deck.top_known.reverse()  # put_top stacks: restore the order written
+        deck.top.reverse()  # put_top stacks: restore the order written
+        deck.top_known.reverse()
         state.decks[seat] = deck
+
+
+def _queue_item(
+    reader: _Reader, state: CommandState, entry: Mapping[str, Any], where: str
+) -> QueueItem | None:
+    """One Queue item of a position, its targets left empty; ``None`` (with problems) if it is wrong."""
+    game = reader.game
+    seat = entry["seat"]
+    if "card" in entry:
+        card = reader.card(seat, entry["card"], f"{where}.card")
+        if card is None:
+            return None
+        kind = game.kind_of[card]
+        rite = game.infos[kind].type is CardType.RITE
+        trigger = Trigger.ON_RESOLVE if rite else Trigger.STATIC
+        return QueueItem(
+            SPELL, seat, card, kind, trigger, (), reader.flag(entry.get("echo"), f"{where}.echo")
+        )
+    source_raw = entry.get("source")
+    if source_raw == "sovereign":
+        source, info = game.sovereign_id(seat), game.sovereign_infos[seat]
+    else:
+        named = (
+            f"{seat}:{source_raw}" if isinstance(source_raw, str) and ":" not in source_raw else source_raw
+        )
+        source = reader.reference(named, f"{where}.source")
+        p = state.permanent(source)
+        if p is None:
+            if source >= 0:
+                reader.problems.append(f"{where}.source: #{source} is not in the Arena")
+            return None
+        info = game.infos[p.kind]
+    if "ability" in entry:
+        ability = _ABILITIES.get(str(entry["ability"]).lower())
+        if ability is None:
+            reader.problems.append(f"{where}.ability: one of {', '.join(_ABILITIES)}")
+            return None
+        trigger = Trigger.ACTIVATED_EXHAUST if ability == EXHAUST else Trigger.ACTIVATED
+        return QueueItem(ABILITY, seat, source, info.kind, trigger, (), ability=ability)
+    try:
+        trigger = Trigger(str(entry.get("trigger")))
+    except ValueError:
+        reader.problems.append(
+            f"{where}.trigger: a trigger such as 'on_deploy', not {entry.get('trigger')!r}"
+        )
+        return None
+    return QueueItem(TRIGGERED, seat, source, info.kind, trigger, ())
 
 
 def _queue(reader: _Reader, state: CommandState, raw: Any) -> None:
@@ -329,69 +380,23 @@ def _queue(reader: _Reader, state: CommandState, raw: Any) -> None:
                 f"{where}: an item is a table with seat = 0 or 1, and card, ability or trigger"
             )
             continue
-        seat = entry["seat"]
         reader.unknown(entry, {"seat", "card", "ability", "trigger", "source", "targets", "echo"}, where)
-        targets_raw = entry.get("targets") or []
-        if "card" in entry:
-            card = reader.card(seat, entry["card"], f"{where}.card")
-            if card is None:
-                continue
-            kind = game.kind_of[card]
-            info = game.infos[kind]
-            trigger = Trigger.ON_RESOLVE if info.type is CardType.RITE else Trigger.STATIC
-            count = len(info.effects.get(trigger, ())) if info.type is CardType.RITE else 0
-            item = QueueItem(
-                SPELL, seat, card, kind, trigger, (), reader.flag(entry.get("echo"), f"{where}.echo")
-            )
+        item = _queue_item(reader, state, entry, where)
+        if item is None:
+            continue
+        if item.ability in (WARP, BOMBARD):
+            count = 1
         else:
-            source_raw = entry.get("source")
-            if source_raw == "sovereign":
-                source, info = game.sovereign_id(seat), game.sovereign_infos[seat]
-            else:
-                source = reader.reference(
-                    f"{seat}:{source_raw}"
-                    if isinstance(source_raw, str) and ":" not in source_raw
-                    else source_raw,
-                    f"{where}.source",
-                )
-                p = state.permanent(source)
-                if p is None:
-                    if source >= 0:
-                        reader.problems.append(f"{where}.source: #{source} is not in the Arena")
-                    continue
-                info = game.infos[p.kind]
-            if "ability" in entry:
-                ability = _ABILITIES.get(str(entry["ability"]).lower())
-                if ability is None:
-                    reader.problems.append(f"{where}.ability: one of {', '.join(_ABILITIES)}")
-                    continue
-                trigger = Trigger.ACTIVATED_EXHAUST if ability == EXHAUST else Trigger.ACTIVATED
-                count = len(info.effects.get(trigger, ())) if ability == EXHAUST else 1
-                item = QueueItem(ABILITY, seat, source, info.kind, trigger, (), ability=ability)
-            else:
-                try:
-                    trigger = Trigger(str(entry.get("trigger")))
-                except ValueError:
-                    reader.problems.append(
-                        f"{where}.trigger: a trigger such as 'on_deploy', not {entry.get('trigger')!r}"
-                    )
-                    continue
-                count = len(info.effects.get(trigger, ()))
-                item = QueueItem(TRIGGERED, seat, source, info.kind, trigger, ())
+            info = (
+                game.sovereign_infos[item.controller]
+                if item.source == game.sovereign_id(item.controller)
+                else game.infos[item.design]
+            )
+            count = len(info.effects.get(item.trigger, ()))
+        targets_raw = entry.get("targets") or []
         targets = [reader.reference(t, f"{where}.targets[{j}]") for j, t in enumerate(targets_raw)]
         targets += [-1] * (count - len(targets))
-        state.queue.append(
-            QueueItem(
-                item.kind,
-                item.controller,
-                item.source,
-                item.design,
-                item.trigger,
-                tuple(targets[: max(count, len(targets_raw))]),
-                item.echo,
-                item.ability,
-            )
-        )
+        state.queue.append(attrs.evolve(item, targets=tuple(targets)))
 
 
 def _combat(reader: _Reader, state: CommandState, raw: Any) -> None:
@@ -453,7 +458,8 @@ def fill_from_position(game: CommandGame, state: CommandState, position: Mapping
     reader = _Reader(game, state)
     reader.unknown(position, _TOP, "position")
     turn = reader.integer(position.get("turn"), "turn", 1, low=0)
-    state.turn = turn
+    kernel: State = state  # the turn counter is a kernel field
+    kernel.turn = turn
     state.active = reader.integer(position.get("active"), "active", 0)
     state.first = reader.integer(position.get("first"), "first", state.active)
     for field in ("active", "first"):
@@ -511,14 +517,13 @@ def position_of(state: CommandState) -> dict[str, Any]:
             if p.owner != seat:
                 continue
             entry: dict[str, Any] = {"token": True} if p.token else {"card": _names(state, [p.id])[0]}
-            for key, value in (
+            flags = (
                 ("exhausted", p.exhausted), ("damage", p.damage), ("fresh", p.entered == state.turn),
                 ("upgrades", p.upgrades), ("submerged", p.submerged), ("blanked", p.blanked),
                 ("frozen", p.frozen), ("isolated", p.isolated_until), ("trench", p.trench), ("echo", p.echo),
                 ("attacked", p.attacked == state.turn), ("evaded", p.evaded == state.turn),
-            ):  # fmt: skip
-                if value:
-                    entry[key] = value
+            )  # fmt: skip
+            entry |= {key: value for key, value in flags if value}
             arena.append(entry)
         players.append(
             {

@@ -38,9 +38,8 @@ def render_state(state: CommandState) -> str:
         )
         hand = ", ".join(f"{game.infos[game.kind_of[c]].name} #{c}" for c in state.hands[seat]) or "-"
         lines.append(f"  hand ({len(state.hands[seat])}): {hand}")
-        lines.append(
-            f"  deck: {len(state.decks[seat])} cards; Scrap: {len(state.scrap[seat])}; Obliterated: {len(state.obliterated[seat])}"
-        )
+        zones = f"Scrap: {len(state.scrap[seat])}; Obliterated: {len(state.obliterated[seat])}"
+        lines.append(f"  deck: {len(state.decks[seat])} cards; {zones}")
         for p in state.arena:
             if p.owner != seat:
                 continue

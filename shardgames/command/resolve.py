@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from shardgames.command.actions import Discard, Foresee
+from shardgames.command.cards import KeywordInstance
 from shardgames.command.compiled import BOMBARD, WARP
 from shardgames.command.events import (
     CardDiscarded,
@@ -23,7 +24,6 @@ from shardgames.command.events import (
     ItemResolved,
     StatusChanged,
 )
-from shardgames.command.cards import KeywordInstance
 from shardgames.command.keywords import CardType, Scope
 from shardgames.command.objects import PLAYERS, SPELL, VOLATILE, QueueItem
 from shardgames.command.phases import DrawCards, Phase
@@ -124,14 +124,12 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     info = _info(state, item)
     inst = info.effects[item.trigger][task.index]
     target = item.targets[task.index] if task.index < len(item.targets) else -1
-    if inst.scope is Scope.SINGLE:
-        if target < 0 or target not in targets_for(
-            state, item.controller, info.identity_mask, inst, item.source
-        ):
-            state.emit(
-                ItemCountered(f"{inst.keyword.name} of {describe_item(state, item)}", "no legal target")
-            )
-            return
+    single = inst.scope is Scope.SINGLE
+    if single and (
+        target < 0 or target not in targets_for(state, item.controller, info.identity_mask, inst, item.source)
+    ):
+        state.emit(ItemCountered(f"{inst.keyword.name} of {describe_item(state, item)}", "no legal target"))
+        return
     EFFECTS[inst.keyword.id](state, item, inst, target, info.identity_mask)
 
 

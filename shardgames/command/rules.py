@@ -20,7 +20,6 @@ from shardgames.command.compiled import (
     VEILED,
     bit,
 )
-from shardgames.command.keywords import CardType
 from shardgames.command.objects import Permanent
 
 if TYPE_CHECKING:

@@ -91,9 +91,9 @@ def _watchers(state: CommandState, leaving: Sequence[Permanent]) -> None:
         if not is_entity(state, gone):
             continue
         for p in state.arena:
-            if p.owner == gone.owner and p.id != gone.id and not p.blanked:
-                if infos[p.kind].effects.get(Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES):
-                    state.pending.append((p.owner, p.id, p.kind, Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES))
+            mine = p.owner == gone.owner and p.id != gone.id and not p.blanked
+            if mine and infos[p.kind].effects.get(Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES):
+                state.pending.append((p.owner, p.id, p.kind, Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES))
 
 
 def leave_arena(state: CommandState, leaving: Sequence[Permanent], dest: str) -> None:
@@ -139,7 +139,7 @@ def change_integrity(state: CommandState, seat: int, amount: int, why: str) -> N
         state.emit(IntegrityChanged(seat, before, before + amount, why))
 
 
-def deal_damage(
+def deal_damage(  # noqa: PLR0917 - the damage and all that matters about its source
     state: CommandState,
     source: int,
     controller: int,

@@ -27,7 +27,7 @@ is to act, the turn / the turn cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -119,7 +119,7 @@ class CommandView(View):
     scrap: tuple[tuple[int, ...], ...]
     obliterated: tuple[tuple[int, ...], ...]
     exiled: tuple[int, ...]
-    arena: tuple[tuple[int | bool | tuple[int, ...], ...], ...]
+    arena: tuple[tuple[Any, ...], ...]
     sovereign_exhausted: tuple[bool, ...]
     sovereign_uses: tuple[tuple[int, int], ...]
     silenced: tuple[int, ...]
