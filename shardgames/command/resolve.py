@@ -15,7 +15,7 @@ import attrs
 
 from shardgames.command.actions import Discard, Foresee
 from shardgames.command.cards import KeywordInstance
-from shardgames.command.compiled import BOMBARD, WARP
+from shardgames.command.compiled import BOMBARD, SIPHON, WARP
 from shardgames.command.events import (
     CardDiscarded,
     CardLookedAt,
@@ -28,7 +28,7 @@ from shardgames.command.keywords import CardType, Scope
 from shardgames.command.objects import PLAYERS, SPELL, VOLATILE, QueueItem
 from shardgames.command.phases import DrawCards, Phase
 from shardgames.command.play import describe_item, targets_for
-from shardgames.command.rules import is_entity
+from shardgames.command.rules import has, is_entity
 from shardgames.command.sba import (
     DECK_TOP,
     EXILE,
@@ -155,7 +155,9 @@ def run_finish_item(state: CommandState, task: FinishItem) -> None:
         target = item.targets[0]
         legal = _bombard_targets(state, item)
         if target in legal:
-            deal_damage(state, item.source, item.controller, game.infos[item.design].identity_mask, target, 2)
+            mask = game.infos[item.design].identity_mask
+            siphon = _siphons(state, item.source)
+            deal_damage(state, item.source, item.controller, mask, target, 2, siphon=siphon)
         else:
             state.emit(ItemCountered(describe_item(state, item), "no legal target"))
         return
@@ -230,14 +232,21 @@ def _blank(state: CommandState, item: QueueItem, inst: KeywordInstance, target: 
         state.emit(StatusChanged(p.id, "Blanked until end of turn"))
 
 
+def _siphons(state: CommandState, source: int) -> bool:
+    """Whether the damage of `source` heals its controller: an Entity in the Arena with Siphon."""
+    p = state.permanent(source)
+    return p is not None and has(state, p, SIPHON)
+
+
 def _deal(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     amount = inst.amount or 0
+    siphon = _siphons(state, item.source)
     if inst.scope is Scope.TARGET_OPPONENT or (inst.scope is Scope.SINGLE and target >= PLAYERS):
         player = target if target >= PLAYERS else PLAYERS + 1 - item.controller
-        deal_damage(state, item.source, item.controller, elements, player, amount)
+        deal_damage(state, item.source, item.controller, elements, player, amount, siphon=siphon)
         return
     for p in _entities(state, item, inst.scope, target):
-        deal_damage(state, item.source, item.controller, elements, p.id, amount)
+        deal_damage(state, item.source, item.controller, elements, p.id, amount, siphon=siphon)
 
 
 def _delay(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
