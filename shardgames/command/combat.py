@@ -193,6 +193,7 @@ def _intercept_with(state: CommandState, interceptors: tuple[int, ...]) -> None:
     combat = state.combat
     assert combat is not None
     combat.interceptors = interceptors
+    combat.intercepted = True
     combat.chosen = ()
     for number in interceptors:
         p = state.permanent(number)
@@ -266,7 +267,7 @@ def combat_damage(state: CommandState) -> None:
 
 def _opponents(state: CommandState, combat: Combat) -> list[Permanent | int] | None:
     """Whom the attacker fights: its interceptors, the Entity attacked, or the defending player."""
-    if combat.interceptors:
+    if combat.intercepted:
         found: list[Permanent | int] = [
             p for n in combat.interceptors if (p := state.permanent(n)) is not None
         ]

@@ -212,6 +212,8 @@ class Combat:
         interceptors: The interceptors, in damage order once ordered.
         ordered: How many interceptors have been put in order.
         chosen: Interceptors chosen so far against an Intimidating attacker.
+        intercepted: Whether the attack was intercepted (it then fights only its interceptors, even
+            when they have all left).
     """
 
     attacker: int
@@ -219,6 +221,7 @@ class Combat:
     interceptors: tuple[int, ...] = ()
     ordered: int = 0
     chosen: tuple[int, ...] = ()
+    intercepted: bool = False
 
     def copy(self) -> Combat:
         """An independent copy (its fields are all immutable values)."""

@@ -411,7 +411,7 @@ def _combat(reader: _Reader, state: CommandState, raw: Any) -> None:
     interceptors = tuple(
         reader.reference(r, f"combat.interceptors[{i}]") for i, r in enumerate(raw.get("interceptors") or [])
     )
-    state.combat = Combat(attacker, target, interceptors, len(interceptors))
+    state.combat = Combat(attacker, target, interceptors, len(interceptors), intercepted=bool(interceptors))
 
 
 def _decision(reader: _Reader, state: CommandState, raw: Any) -> None:
