@@ -154,7 +154,10 @@ def legal_intercept(state: CommandState, player: int) -> list[int]:
     attacker = state.permanent(combat.attacker)
     assert attacker is not None
     game = state.game
-    ids = [game.id_intercept + p.id for p in _eligible(state, attacker) if p.id not in combat.chosen]
+    eligible = [p.id for p in _eligible(state, attacker) if p.id not in combat.chosen]
+    if keywords(state, attacker) & _INTIMIDATING and len(combat.chosen) + len(eligible) < 2:
+        eligible = []  # two or more are needed, and there are not enough (R13)
+    ids = [game.id_intercept + number for number in eligible]
     ids.append(game.id_no_intercept)
     if len(combat.chosen) >= 2:
         ids.append(game.id_finish_intercept)

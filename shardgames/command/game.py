@@ -60,7 +60,7 @@ from shardgames.command.state import CommandState
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError, DeckError
 from shardgames.kernel.game import Game
-from shardgames.kernel.params import bool_parameter, choice_parameter, int_parameter, tuple_parameter
+from shardgames.kernel.params import Parameter, bool_parameter, int_parameter, tuple_parameter
 from shardgames.kernel.state import State
 
 __all__ = ["CommandGame"]
@@ -76,6 +76,14 @@ def _deck_name(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise TypeError(f"must be a deck id such as 'stoneguard', not {value!r}")
     return value
+
+
+def _format_name(value: Any) -> str:
+    if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+        return "none"
+    if isinstance(value, str) and value.strip().lower() in FORMATS:
+        return value.strip().lower()
+    raise ValueError(f"must be one of {', '.join(FORMATS)} or none; got {value!r}")
 
 
 def _file_reference(value: Any) -> str:
@@ -142,7 +150,13 @@ class CommandGame(Game):
             item=_file_reference,
             item_kind="card or deck file",
         ),
-        choice_parameter("format", "standard", "the format the decks must be legal in", (*FORMATS, "none")),
+        Parameter(
+            "format",
+            "standard",
+            "the format the decks must be legal in (none: the deck rules only, no budgets)",
+            _format_name,
+            " | ".join((*FORMATS, "none")),
+        ),
         bool_parameter("one_pass", False, "one pass resolves the top item of the Queue (CMD-R10)"),
         int_parameter("max_turns", 100, "a draw after each player has had this many turns (CMD-D2)", low=1),
     )

@@ -113,21 +113,25 @@ def _source_order(source: ManaSource) -> tuple[int, int]:
 def _assign_dual(deficits: list[int], shards: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
     """Cover as much of `deficits` as possible with Shards that may each be one of two elements.
 
-    Returns the deficits left and the element each Shard went to (-1: unused), choosing the assignment
-    that leaves the least deficit (exhaustively: two-element Shards are few).
+    Returns the deficits left and, for each Shard, the element whose pip it paid (-1: it paid none and
+    is spare), choosing the assignment that leaves the least deficit (exhaustively: such Shards are few).
     """
     best: tuple[int, list[int], list[int]] | None = None
     for choice in itertools.product(*[(*pair, -1) for pair in shards]):
         left = list(deficits)
+        paid = []
         for element in choice:
             if element >= 0 and left[element] > 0:
                 left[element] -= 1
+                paid.append(element)
+            else:
+                paid.append(-1)
         score = sum(left)
         if best is None or score < best[0]:
-            best = (score, left, list(choice))
+            best = (score, left, paid)
             if score == 0:
                 break
-    assert best is not None
+    assert best is not None  # product() yields at least one choice
     return best[1], best[2]
 
 
@@ -178,7 +182,7 @@ def _use_sources(ledger: _Ledger, deficits: list[int], chosen: Sequence[ManaSour
         deficits, choices = _assign_dual(deficits, dual)
         for pair, element in zip(dual, choices, strict=True):
             if element < 0:
-                ledger.spare[pair[0]] += 1  # unused: it floats as its first element
+                ledger.spare[pair[0]] += 1  # spare: it pays generic costs, or floats as its first element
     return deficits
 
 

@@ -219,18 +219,16 @@ def check_state(state: CommandState) -> bool:
 
 
 def queue_turn_triggers(state: CommandState, trigger: Trigger) -> None:
-    """Queue the active player's start- or end-of-turn triggers, and at the end, Volatile sacrifices."""
+    """Queue the active player's start- or end-of-turn triggers; at the end, Volatile sacrifices too.
+
+    A Volatile Entity is sacrificed at the end of the turn it entered, whoever's turn that is.
+    """
     from shardgames.command.compiled import VOLATILE  # noqa: PLC0415 - one bit
 
     infos = state.game.infos
+    volatile = bit(VOLATILE)
     for p in state.arena:
-        if p.owner != state.active or p.blanked:
-            continue
-        if infos[p.kind].effects.get(trigger):
+        if p.owner == state.active and not p.blanked and infos[p.kind].effects.get(trigger):
             state.pending.append((p.owner, p.id, p.kind, trigger))
-        if (
-            trigger is Trigger.END_OF_YOUR_TURN
-            and p.entered == state.turn
-            and keywords(state, p) & bit(VOLATILE)
-        ):
+        if trigger is Trigger.END_OF_YOUR_TURN and p.entered == state.turn and keywords(state, p) & volatile:
             state.pending.append((p.owner, p.id, p.kind, Trigger.STATIC))

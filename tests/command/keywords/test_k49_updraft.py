@@ -1,0 +1,117 @@
+"""K49 Updraft (Air): the target Entity goes on top of its owner's Main Deck, so it is drawn next.
+
+Stoneguard carries it on Updraft Gust (1A). Windcaller (2A, 1/2) draws 1 when it enters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import shardgames as sg
+from shardgames.command.actions import ChooseTarget, Pass, Play
+from shardgames.command.events import CardDrawn, CardMoved
+from shardgames.command.objects import Permanent
+from shardgames.command.phases import Phase
+from shardgames.command.state import CommandState
+
+
+def start(position: dict[str, Any], decks: str = "stoneguard,pyre") -> CommandState:
+    """The state of a position in a game of two shipped decks."""
+    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
+    assert isinstance(state, CommandState)
+    return state
+
+
+def entity(state: CommandState, seat: int, name: str) -> Permanent:
+    """The first permanent of `seat` with this name in the Arena."""
+    infos = state.game.infos
+    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+
+
+def in_hand(state: CommandState, seat: int, name: str) -> int:
+    """The number of the first card of `seat`'s hand with this name."""
+    game = state.game
+    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+
+
+def resolve_queue(state: CommandState) -> None:
+    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
+    while state.queue and state.prompt.phase is Phase.PRIORITY:
+        state.apply_action(Pass())
+
+
+def gust(state: CommandState, target: int) -> int:
+    """Seat 0 plays Updraft Gust at `target` and it resolves; the Gust's number."""
+    card = in_hand(state, 0, "Updraft Gust")
+    state.apply_action(Play(card))
+    state.apply_action(ChooseTarget(target))
+    resolve_queue(state)
+    return card
+
+
+def test_cmd_k49_the_golem_goes_on_top_of_its_owners_deck_and_is_drawn_next() -> None:
+    """K49: the Cinder Golem lands above Spark on seat 1's deck; turn 4 draws Golem, then Spark."""
+    state = start(
+        {
+            "turn": 3,
+            "players": [
+                {"hand": ["Updraft Gust"], "unused": "1G 1A", "arena": ["Ridge Recruit"]},
+                {"hand": [], "deck_top": ["Spark"], "arena": [{"card": "Cinder Golem", "damage": 1}]},
+            ],
+        }
+    )
+    golem = entity(state, 1, "Cinder Golem")
+    spark = state.decks[1].top[0]
+    card = gust(state, golem.id)
+    assert state.permanent(golem.id) is None
+    assert state.decks[1].top[:2] == [golem.id, spark]
+    assert state.scrap == [(card,), ()]
+    assert CardMoved(golem.id, "Cinder Golem", "Arena", "deck top") in state.events
+    turn = state.turn
+    while state.turn == turn:
+        state.apply_action(Pass())
+    assert (state.turn, state.active) == (4, 1)
+    draws = [e for e in state.events if isinstance(e, CardDrawn)]
+    assert draws == [CardDrawn(1, golem.id, "Cinder Golem"), CardDrawn(1, spark, "Spark")]
+    assert set(state.hands[1]) == {golem.id, spark}
+
+
+def test_cmd_k49_updraft_your_own_entity_and_draw_it_back_with_windcaller() -> None:
+    """K49 on your own Ridge Golem: it tops your deck, and Windcaller's Draw 1 brings it back to hand."""
+    state = start(
+        {
+            "turn": 3,
+            "players": [
+                {"hand": ["Updraft Gust", "Windcaller"], "unused": "3G 2A", "arena": ["Ridge Golem"]},
+                {"arena": ["Ash Hound"]},
+            ],
+        }
+    )
+    golem = entity(state, 0, "Ridge Golem")
+    gust(state, golem.id)
+    assert state.decks[0].top[0] == golem.id
+    windcaller = in_hand(state, 0, "Windcaller")
+    state.apply_action(Play(windcaller))
+    resolve_queue(state)
+    assert state.permanent(windcaller) is not None
+    assert list(state.hands[0]) == [golem.id]
+    assert CardDrawn(0, golem.id, "Ridge Golem") in state.events
+
+
+def test_cmd_r15_an_echo_marked_entity_updrafted_is_obliterated() -> None:
+    """R15: an Echo-marked Dread Knight leaving for the deck is Obliterated instead; the deck is unchanged."""
+    state = start(
+        {
+            "turn": 3,
+            "players": [
+                {"hand": ["Updraft Gust"], "unused": "1G 1A", "arena": ["Ridge Recruit"]},
+                {"arena": [{"card": "Dread Knight", "echo": True}]},
+            ],
+        }
+    )
+    knight = entity(state, 1, "Dread Knight")
+    size = len(state.decks[1])
+    gust(state, knight.id)
+    assert state.obliterated[1] == (knight.id,)
+    assert len(state.decks[1]) == size
+    assert knight.id not in state.decks[1].top
