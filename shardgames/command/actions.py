@@ -88,9 +88,10 @@ class Charge(Action):
     def __str__(self) -> str:
         from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
 
-        return (
-            "charge a Generic Stone" if self.element < 0 else f"charge a {ELEMENTS[self.element].label} Stone"
-        )
+        if self.element < 0:
+            return "charge a Generic Stone"
+        label = ELEMENTS[self.element].label
+        return f"charge {'an' if label[0] in 'AEIOU' else 'a'} {label} Stone"
 
 
 @attrs.frozen

@@ -22,6 +22,7 @@ from shardgames.command.actions import (
 from shardgames.command.compiled import (
     ASSAULT,
     BREACH,
+    ENTRENCH,
     FATAL,
     INTIMIDATING,
     PREEMPTIVE,
@@ -66,7 +67,7 @@ __all__ = [
 
 _ASSAULT, _BREACH, _FATAL = bit(ASSAULT), bit(BREACH), bit(FATAL)
 _INTIMIDATING, _PREEMPTIVE, _REGENERATE = bit(INTIMIDATING), bit(PREEMPTIVE), bit(REGENERATE)
-_SENTRY, _SIPHON, _TIRELESS = bit(SENTRY), bit(SIPHON), bit(TIRELESS)
+_SENTRY, _SIPHON, _TIRELESS, _ENTRENCH = bit(SENTRY), bit(SIPHON), bit(TIRELESS), bit(ENTRENCH)
 
 
 def attack_ids(state: CommandState, seat: int) -> list[int]:
@@ -258,8 +259,8 @@ def combat_damage(state: CommandState) -> None:
     if attacker is not None and opponents is not None:
         fighters = [attacker, *[p for p in opponents if isinstance(p, Permanent)]]
         for preemptive in (True, False):
-            _damage_step(state, combat, preemptive)
             state.emit(CombatDamageDealt(combat.attacker, preemptive))
+            _damage_step(state, combat, preemptive)
             if not check_state(state):
                 return
         for p in fighters:
@@ -328,7 +329,7 @@ def _attacker_hits(
     opponents: list[Permanent | int],
 ) -> list[tuple[Permanent | int, int, int]]:
     """The attacker's damage: lethal to each interceptor in order, the rest to the last or through."""
-    sentry = any(keywords(state, p) & _SENTRY for p in entities)
+    sentry = any(keywords(state, p) & (_SENTRY | _ENTRENCH) for p in entities)  # Entrench makes a Sentry
     assault = bool(akws & _ASSAULT) and sentry
     amount = max(0, force(state, attacker) + (2 if assault else 0))
     breach = bool(akws & _BREACH) or assault

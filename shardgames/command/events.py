@@ -139,7 +139,8 @@ class StoneCharged(Event):
     stone: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat} charged a {self.stone} Stone"
+        article = "an" if self.stone[0] in "AEIOU" else "a"
+        return f"seat {self.seat} charged {article} {self.stone} Stone"
 
 
 @attrs.frozen
@@ -328,13 +329,13 @@ class DamageDealt(Event):
 
 @attrs.frozen
 class CombatDamageDealt(Event):
-    """A combat damage step ended."""
+    """A combat damage step begins (the damage it deals follows)."""
 
     attacker: int
     preemptive: bool
 
     def __str__(self) -> str:
-        return f"combat damage ({'preemptive step' if self.preemptive else 'regular step'})"
+        return f"combat damage, {'the Preemptive step' if self.preemptive else 'the regular step'}:"
 
 
 @attrs.frozen

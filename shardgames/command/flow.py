@@ -218,6 +218,7 @@ def run_begin_turn(state: CommandState, task: BeginTurn) -> None:
 def _end_main(state: CommandState) -> None:
     """The Main Phase is over: end-of-turn triggers (E1)."""
     state.step = Step.END
+    state.priority, state.passes = state.active, 0
     state.emit(StepBegan(state.active, "end"))
     sba.queue_turn_triggers(state, Trigger.END_OF_YOUR_TURN)
     state.push(Proceed())
@@ -347,10 +348,14 @@ def run_proceed(state: CommandState, task: Proceed) -> None:
         return
     if state.queue and state.resolving:
         if state.resolutions >= QUEUE_GUARD:
-            state.queue.clear()
+            from shardgames.command.resolve import abandon_queue  # noqa: PLC0415 - resolve imports this module
+
+            abandon_queue(state)
+            state.pending.clear()
             state.resolving = False
+            state.step = Step.END
             state.emit(StepBegan(state.active, "end (the Queue guard stopped a loop)"))
-            _end_main(state)
+            state.push(EndTurn(state.active))  # straight to the clean-up: no more triggers this turn
             return
         state.resolutions += 1
         if state.game.one_pass:
@@ -393,7 +398,7 @@ def concede(state: CommandState, player: int) -> None:
     if player not in (0, 1):
         raise UsageError(f"seat {player} does not exist; the seats are 0 and 1")
     state.emit(Conceded(player))
-    state.end(1 - player, f"seat {player} conceded")
+    state.end_now(1 - player, f"seat {player} conceded")
 
 
 def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:

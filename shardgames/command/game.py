@@ -157,8 +157,8 @@ class CommandGame(Game):
             _format_name,
             " | ".join((*FORMATS, "none")),
         ),
-        bool_parameter("one_pass", False, "one pass resolves the top item of the Queue (CMD-R10)"),
-        int_parameter("max_turns", 100, "a draw after each player has had this many turns (CMD-D2)", low=1),
+        bool_parameter("one_pass", False, "a single pass resolves the top item of the Queue (default: two)"),
+        int_parameter("max_turns", 100, "a draw after each player has had this many turns", low=1),
     )
     state_type = CommandState
     event_types = EVENT_TYPES

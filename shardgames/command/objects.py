@@ -188,6 +188,7 @@ class Casting:
         ability: The ability activated (-1 for a card).
         sacrifice: Whether an Entity must still be sacrificed as a cost.
         trench: Whether a trench counter must still be removed (Bombard).
+        paid: Whether the Shard cost is paid already (it is paid before a sacrifice).
     """
 
     item: QueueItem
@@ -196,6 +197,7 @@ class Casting:
     ability: int = -1
     sacrifice: bool = False
     trench: bool = False
+    paid: bool = False
 
     def copy(self) -> Casting:
         """An independent copy (its fields are all immutable values)."""

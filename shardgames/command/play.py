@@ -509,9 +509,28 @@ def _continue(state: CommandState) -> None:
         state.ask(seat, Phase.TARGET)
         return
     if casting.sacrifice:
+        _pay_shards(state, casting)  # Shards first: a mana ability's Entity may then be the sacrifice
         state.ask(seat, Phase.SACRIFICE)
         return
     _finish(state, casting)
+
+
+def _pay_shards(state: CommandState, casting: Casting) -> None:
+    """Pay a card's Shard cost (and Pay 1 Integrity), once."""
+    if casting.paid:
+        return
+    casting.paid = True
+    game = state.game
+    item = casting.item
+    seat = item.controller
+    info = game.infos[item.design]
+    payment = find_payment(wallet(state, seat), info.cost)
+    assert payment is not None  # the play was legal: a payment exists
+    _pay(state, seat, info.cost, payment)
+    if info.pay_integrity:
+        from shardgames.command.sba import change_integrity  # noqa: PLC0415 - sba is light
+
+        change_integrity(state, seat, -1, "Pay 1 Integrity")
 
 
 def _finish(state: CommandState, casting: Casting) -> None:
@@ -520,14 +539,7 @@ def _finish(state: CommandState, casting: Casting) -> None:
     seat = item.controller
     info = game.sovereign_infos[seat] if item.source == game.sovereign_id(seat) else game.infos[item.design]
     if item.kind == SPELL:
-        cost = info.cost
-        payment = find_payment(wallet(state, seat), cost)
-        assert payment is not None
-        _pay(state, seat, cost, payment)
-        if info.pay_integrity:
-            from shardgames.command.sba import change_integrity  # noqa: PLC0415 - sba is light
-
-            change_integrity(state, seat, -1, "Pay 1 Integrity")
+        _pay_shards(state, casting)
     elif item.kind == ABILITY:
         if casting.ability == EXHAUST:
             p = state.permanent(item.source)
@@ -554,7 +566,7 @@ def _finish(state: CommandState, casting: Casting) -> None:
     state.casting = None
     state.queue.append(item)
     state.emit(ItemQueued(seat, describe_item(state, item), len(state.queue)))
-    if not state.resolving and item.kind != TRIGGERED:
+    if not state.resolving and item.kind in (SPELL, ABILITY):
         flow.added_to_queue(state, seat)
     state.push(Proceed())
 
@@ -593,6 +605,5 @@ def queue_next_trigger(state: CommandState) -> None:
         effects = state.game.infos[design].effects.get(trigger, ())
         item = QueueItem(TRIGGERED, controller, source, design, trigger, _auto_targets(effects, controller))
         state.casting = Casting(item, _slots(effects))
-    if not state.pending and not state.resolving:
-        state.priority, state.passes = state.active, 0
+    state.passes = 0  # a new item: the passes start again (priority stays where it is)
     _continue(state)

@@ -58,7 +58,8 @@ def render_state(state: CommandState) -> str:
                 if on
             ]
             extra = f" ({', '.join(flags)})" if flags else ""
-            lines.append(f"  Arena: {info.name} {describe_object(p.id)}{stats}{extra}")
+            name = describe_object(p.id) if p.token else f"{info.name} {describe_object(p.id)}"
+            lines.append(f"  Arena: {name}{stats}{extra}")
     if state.queue:
         from shardgames.command.play import describe_item  # noqa: PLC0415 - play imports the rules
 

@@ -54,6 +54,7 @@ __all__ = [
     "AskDiscard",
     "FinishItem",
     "LookNext",
+    "abandon_queue",
     "apply_discard",
     "apply_foresee",
     "legal_discard",
@@ -169,6 +170,15 @@ def run_finish_item(state: CommandState, task: FinishItem) -> None:
         _to_zone(state, item.source, item.controller, dest, "Queue")
     else:
         enter_arena(state, item.source, item.controller)
+
+
+def abandon_queue(state: CommandState) -> None:
+    """The Queue guard: every item left leaves without effect, its cards going where countered ones go."""
+    while state.queue:
+        item = state.queue.pop()
+        state.emit(ItemCountered(describe_item(state, item), "the Queue guard"))
+        if item.kind == SPELL:
+            _to_zone(state, item.source, item.controller, OBLITERATED if item.echo else SCRAP, "Queue")
 
 
 def _bombard_targets(state: CommandState, item: QueueItem) -> list[int]:
@@ -425,9 +435,12 @@ def run_look_next(state: CommandState, task: LookNext) -> None:
     seat = task.seat
     deck = state.decks[seat]
     seen = len(state.foresight)
-    if state.foresight_left > 0 and (len(deck.top) > seen or deck.middle_count):
+    if state.foresight_left > 0 and (len(deck.top) > seen or deck.middle_count or deck.bottom):
         state.foresight_left -= 1
         state.push(LookNext(seat))
+        if len(deck.top) == seen and not deck.middle_count:  # only known bottom cards are left: the next
+            deck.top.append(deck.bottom.pop(0))  # is the first of them, now looked at from the top
+            deck.top_known.append(deck.bottom_known.pop(0))
         if len(deck.top) > seen:
             deck.learn(seen, 1 << seat)
             revealed(state, seat, deck.top[seen])

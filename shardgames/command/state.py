@@ -272,6 +272,10 @@ class CommandState(State["CommandGame"]):
         """End the game."""
         self._end_game(winner, reason)
 
+    def end_now(self, winner: int | None, reason: str) -> None:
+        """End the game outside an action (a concession): nobody acts afterwards."""
+        self._end_game_now(winner, reason)
+
     def begin_turn_count(self) -> bool:
         """Count a new turn (``False``: the turn cap ended the game in a draw)."""
         return self._begin_turn()

@@ -507,6 +507,13 @@ class State(Generic[GameT_co]):
         self.turn += 1
         return True
 
+    def _end_game_now(self, winner: int | None, reason: str) -> None:
+        """End the game outside `apply_action` (a concession, say): nobody is to act afterwards."""
+        self._end_game(winner, reason)
+        self._current_player = TERMINAL
+        self._legal = None
+        self._legal_set = None
+
     def _end_game(self, winner: int | None, reason: str, returns: Sequence[float] | None = None) -> None:
         """End the game: record returns, the winner and a `GameEnded` event.
 

@@ -22,8 +22,6 @@ from shardgames.command.actions import (
     DeclareAttack,
     Discard,
     Foresee,
-    Intercept,
-    NoIntercept,
     Pass,
     Play,
 )
@@ -38,7 +36,7 @@ from shardgames.command.events import (
 from shardgames.command.game import CommandGame
 from shardgames.command.objects import TOKENS, Permanent, player_target
 from shardgames.command.phases import Phase, Step
-from shardgames.command.rules import durability, force
+from shardgames.command.rules import can_intercept, durability, force
 from shardgames.command.state import CommandState
 
 LAB = """
@@ -963,11 +961,15 @@ def test_cmd_dx24_isolate_cast_on_the_opponents_turn_ends_with_the_casters_next_
             break
         state.apply_action(Pass())
     assert state.turn == 5  # A's turn: the Recruit can't Intercept
-    state.apply_action(DeclareAttack(one(state, "Skyhook Guard", 0)))
-    state.apply_action(ChooseTarget(YOU))
-    assert state.prompt.phase is Phase.INTERCEPT
-    assert set(state.legal_actions()) == {Intercept(one(state, "Ridge Golem", 1)), NoIntercept()}
-    state.apply_action(NoIntercept())
+    guard = state.permanent(one(state, "Skyhook Guard", 0))
+    isolated_recruit, golem = state.permanent(recruit), state.permanent(one(state, "Ridge Golem", 1))
+    assert guard is not None
+    assert isolated_recruit is not None
+    assert golem is not None
+    assert not can_intercept(state, isolated_recruit, guard)  # Isolated through turn 5
+    assert can_intercept(state, golem, guard)
+    state.apply_action(DeclareAttack(guard.id))
+    state.apply_action(ChooseTarget(YOU))  # Intimidating (the Rift Tyrant's aura) and one eligible: no block
     settle(state)
     end_turn(state)  # turn 6, B's: the Isolation is over
     assert state.turn == 6

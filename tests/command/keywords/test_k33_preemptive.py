@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass
 from shardgames.command.events import CombatDamageDealt, DamageDealt
@@ -124,8 +122,10 @@ def test_cmd_k33_a_survivor_strikes_back_in_the_second_step() -> None:
     ]
     first = state.events.index(CombatDamageDealt(duelist.id, True))
     second = state.events.index(CombatDamageDealt(duelist.id, False))
-    assert state.events.index(DamageDealt(duelist.id, knight.id, 2, True)) < first
-    assert first < state.events.index(DamageDealt(knight.id, duelist.id, 2, True)) < second
+    assert (
+        first < state.events.index(DamageDealt(duelist.id, knight.id, 2, True)) < second
+    )  # the Preemptive step
+    assert second < state.events.index(DamageDealt(knight.id, duelist.id, 2, True))  # then the regular step
     assert state.scrap[0] == (duelist.id,)
     assert knight.damage == 2
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Pass, Play
 from shardgames.command.compiled import WARP

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
 from shardgames.command.compiled import WARP
