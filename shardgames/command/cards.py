@@ -90,6 +90,12 @@ class ShardCost:
 
     generic: int = 0
     pips: tuple[int, ...] = (0,) * len(ELEMENTS)
+    _total: int = attrs.field(init=False, eq=False, repr=False)
+    _pip_items: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_total", self.generic + sum(self.pips))
+        object.__setattr__(self, "_pip_items", tuple((e, n) for e, n in enumerate(self.pips) if n))
 
     @classmethod
     def of(cls, generic: int = 0, **pips: int) -> ShardCost:
@@ -139,7 +145,12 @@ class ShardCost:
     @property
     def total(self) -> int:
         """The converted cost: generic plus every pip (C in the cost model)."""
-        return self.generic + sum(self.pips)
+        return self._total
+
+    @property
+    def pip_items(self) -> tuple[tuple[int, int], ...]:
+        """(element number, pips) for each element with pips."""
+        return self._pip_items
 
     @property
     def elements(self) -> tuple[Element, ...]:

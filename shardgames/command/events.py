@@ -33,6 +33,7 @@ __all__ = [
     "ItemCountered",
     "ItemQueued",
     "ItemResolved",
+    "ItemText",
     "ManaMade",
     "Paid",
     "PriorityPassed",
@@ -145,13 +146,21 @@ class StoneCharged(Event):
 
 @attrs.frozen
 class Paid(Event):
-    """A cost was paid: stones slid to Used, Shards spent, filters made, mana abilities used."""
+    """A cost was paid: stones slid to Used (Generic, then per element), filters made, mana abilities used."""
 
     seat: int
     cost: str
-    stones: str
+    used: tuple[int, ...]
     filters: int
     sources: tuple[int, ...]
+
+    @property
+    def stones(self) -> str:
+        """The stones slid to Used, in words: ``"1 Generic, 1 Time"``."""
+        from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
+
+        names = ("Generic", *(e.label for e in ELEMENTS))
+        return ", ".join(f"{n} {name}" for n, name in zip(self.used, names, strict=True) if n) or "no stones"
 
     def __str__(self) -> str:
         extra = f", {self.filters} filtered" if self.filters else ""
@@ -186,11 +195,34 @@ class CardPlayed(Event):
 
 
 @attrs.frozen
+class ItemText:
+    """A Queue item as events name it: ``Spark #12 (seat 0) -> #31`` (worded only when printed).
+
+    Attributes:
+        name: The design's name and object number, or ``sovereign N``.
+        kind: ``""`` for a card, ``" ability"``, ``" trigger"`` or ``" (Volatile sacrifice)"``.
+        seat: Who put it on the Queue.
+        targets: Its targets (object numbers; players are 162 and 163).
+    """
+
+    name: str
+    kind: str
+    seat: int
+    targets: tuple[int, ...]
+
+    def __str__(self) -> str:
+        from shardgames.command.objects import describe_object  # noqa: PLC0415 - a small lookup
+
+        aimed = f" -> {', '.join(describe_object(t) for t in self.targets)}" if self.targets else ""
+        return f"{self.name}{self.kind} (seat {self.seat}){aimed}"
+
+
+@attrs.frozen
 class ItemQueued(Event):
     """An item went on the Queue."""
 
     seat: int
-    text: str
+    text: ItemText
     depth: int
 
     def __str__(self) -> str:
@@ -201,7 +233,7 @@ class ItemQueued(Event):
 class ItemResolved(Event):
     """The top item of the Queue resolved."""
 
-    text: str
+    text: ItemText
 
     def __str__(self) -> str:
         return f"resolved: {self.text}"
@@ -209,13 +241,19 @@ class ItemResolved(Event):
 
 @attrs.frozen
 class ItemCountered(Event):
-    """An item left the Queue without effect (Nullify, Delay, or no legal target left)."""
+    """An item left the Queue without effect (Nullify, Delay, or no legal target left).
 
-    text: str
+    `effect` names the effect that failed, when only one of the item's effects did.
+    """
+
+    text: ItemText
     why: str
 
+    effect: str = ""
+
     def __str__(self) -> str:
-        return f"countered: {self.text} ({self.why})"
+        what = f"{self.effect} of {self.text}" if self.effect else str(self.text)
+        return f"countered: {what} ({self.why})"
 
 
 @attrs.frozen

@@ -252,19 +252,16 @@ def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
 
 def legal_priority(state: CommandState, player: int) -> Iterable[int]:
     """Everything the priority holder may do now."""
-    from shardgames.command.combat import attack_ids  # noqa: PLC0415 - combat imports this module
-    from shardgames.command.play import activate_ids, play_ids  # noqa: PLC0415 - play imports this module
-
     game = state.game
-    ids = play_ids(state, player)
-    ids.extend(activate_ids(state, player))
+    ids = play.play_ids(state, player)
+    ids.extend(play.activate_ids(state, player))
     main = state.step is Step.MAIN and not state.queue and player == state.active
     if main:
         if state.charged[player] < CHARGES_PER_TURN:
             pool = state.pool[player]
             ids.extend(game.id_charge + kind for kind in range(11) if pool[kind])
-        ids.extend(attack_ids(state, player))
-        if not _reckless_waits(state, player):
+        ids.extend(combat.attack_ids(state, player))
+        if not game.reckless or not _reckless_waits(state, player):
             ids.append(game.id_pass)
     else:
         ids.append(game.id_pass)
@@ -338,13 +335,10 @@ def _step_over(state: CommandState) -> None:
 
 def run_proceed(state: CommandState, task: Proceed) -> None:
     """Carry the game on (see the module docstring)."""
-    from shardgames.command.play import queue_next_trigger  # noqa: PLC0415 - play imports this module
-    from shardgames.command.resolve import resolve_top  # noqa: PLC0415 - resolve imports this module
-
     if state.is_terminal() or not sba.check_state(state):
         return
     if state.pending:
-        queue_next_trigger(state)
+        play.queue_next_trigger(state)
         return
     if state.queue and state.resolving:
         if state.resolutions >= QUEUE_GUARD:
@@ -362,7 +356,7 @@ def run_proceed(state: CommandState, task: Proceed) -> None:
             state.resolving = False
             state.priority, state.passes = state.active, 0
         state.push(Proceed())  # after the item's own steps, which resolve_top queues on top of this
-        resolve_top(state)
+        resolve.resolve_top(state)
         return
     if state.resolving:
         state.resolving = False
@@ -419,3 +413,7 @@ def run_ask_redraw(state: CommandState, task: AskRedraw) -> None:
     """Ask a seat for its Tactical Redraw."""
     state.redrawn[task.seat] = 0
     state.ask(task.seat, Phase.REDRAW)
+
+
+# The modules of the other steps import this one: bound here, once everything above is defined.
+from shardgames.command import combat, play, resolve  # noqa: E402

@@ -38,7 +38,7 @@ from shardgames.command.actions import (
 )
 from shardgames.command.cardfiles import starter_pool
 from shardgames.command.cards import Card, CardPool, EntityCard, ShardCost, SovereignCard
-from shardgames.command.compiled import ABILITIES, CardInfo, compile_card
+from shardgames.command.compiled import ABILITIES, RECKLESS, CardInfo, bit, compile_card
 from shardgames.command.decks import Decklist, check_deck, load_deck_file, starter_decks
 from shardgames.command.events import EVENT_TYPES
 from shardgames.command.formats import FORMATS
@@ -241,6 +241,8 @@ class CommandGame(Game):
         self.infos: tuple[CardInfo, ...] = tuple(compile_card(k, card) for k, card in enumerate(designs))
         self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
+        reckless = bit(RECKLESS)
+        self.reckless = any(info.statics & reckless or info.auras & reckless for info in self.infos)
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)

@@ -39,7 +39,7 @@ import attrs
 
 from shardgames.command.cards import ShardCost
 
-__all__ = ["ManaSource", "Payment", "Wallet", "can_pay", "find_payment"]
+__all__ = ["ManaSource", "Payment", "Wallet", "can_pay", "find_payment", "plain_payment", "try_payment"]
 
 _ELEMENTS = 10
 _ZERO = (0,) * _ELEMENTS
@@ -218,7 +218,9 @@ def _pay_generic(
     return used_floating_generic, used_generic, need
 
 
-def _try(wallet: Wallet, cost: ShardCost, filters: int, chosen: Sequence[ManaSource]) -> Payment | None:
+def try_payment(
+    wallet: Wallet, cost: ShardCost, filters: int, chosen: Sequence[ManaSource]
+) -> Payment | None:
     """The payment with exactly `filters` filters and the mana abilities `chosen`, if one exists."""
     stones_generic = wallet.stones_generic - 2 * filters
     if stones_generic < 0:
@@ -244,6 +246,32 @@ def _try(wallet: Wallet, cost: ShardCost, filters: int, chosen: Sequence[ManaSou
     )
 
 
+def plain_payment(floating: Sequence[int], unused: Sequence[int], cost: ShardCost) -> Payment | None:
+    """The payment with Unused stones alone (no floating Shards, filters or mana abilities), if any.
+
+    The usual case, and then the most preferred payment; `floating` must hold no Shards (else ``None``).
+    `floating` and `unused` are 11 counts, Generic first.
+    """
+    if any(floating) or cost.total > sum(unused):
+        return None
+    stones = list(unused[1:])
+    used = [0] * _ELEMENTS
+    for element, pips in cost.pip_items:
+        if pips > stones[element]:
+            return None
+        stones[element] -= pips
+        used[element] = pips
+    need = cost.generic
+    generic = min(need, unused[0])
+    need -= generic
+    while need:
+        element = max(range(_ELEMENTS), key=lambda e: (stones[e], -e))
+        stones[element] -= 1
+        used[element] += 1
+        need -= 1
+    return Payment(0, 0, _ZERO, generic, tuple(used))
+
+
 @functools.lru_cache(maxsize=4096)
 def find_payment(wallet: Wallet, cost: ShardCost) -> Payment | None:
     """The payment the rules prefer for `cost`, or ``None`` if the player cannot pay it."""
@@ -255,12 +283,20 @@ def find_payment(wallet: Wallet, cost: ShardCost) -> Payment | None:
     for filters in range(wallet.stones_generic // 2 + 1):
         for count in range(len(sources) + 1):
             for chosen in itertools.combinations(sources, count):
-                payment = _try(wallet, cost, filters, chosen)
+                payment = try_payment(wallet, cost, filters, chosen)
                 if payment is not None:
                     return payment
     return None
 
 
 def can_pay(wallet: Wallet, cost: ShardCost) -> bool:
-    """Whether `cost` can be paid at all."""
+    """Whether `cost` can be paid at all (floating Shards and stones alone decide most cases at once)."""
+    floating, stones = wallet.floating, wallet.stones
+    plain = True
+    for element, pips in cost.pip_items:
+        if pips > floating[element] + stones[element]:
+            plain = False
+            break
+    if plain and cost.total <= wallet.floating_generic + sum(floating) + wallet.stones_generic + sum(stones):
+        return True
     return find_payment(wallet, cost) is not None

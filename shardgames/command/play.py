@@ -16,8 +16,16 @@ import attrs
 from shardgames.command import flow
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
 from shardgames.command.cards import KeywordInstance
-from shardgames.command.compiled import BOMBARD, EXHAUST, MANA, WARP, CardInfo
-from shardgames.command.events import CardPlayed, Exhausted, ItemQueued, ManaMade, Paid, StatusChanged
+from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, MANA, WARP, CardInfo
+from shardgames.command.events import (
+    CardPlayed,
+    Exhausted,
+    ItemQueued,
+    ItemText,
+    ManaMade,
+    Paid,
+    StatusChanged,
+)
 from shardgames.command.keywords import ELEMENTS, CardType, Scope, Trigger
 from shardgames.command.objects import (
     ABILITY,
@@ -29,7 +37,7 @@ from shardgames.command.objects import (
     Permanent,
     QueueItem,
 )
-from shardgames.command.payment import ManaSource, Payment, Wallet, find_payment
+from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
 from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
 from shardgames.command.rules import fatigued, is_entity, targetable
 
@@ -103,14 +111,8 @@ def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> N
     state.floating[seat] = tuple(floating)
     state.unused[seat] = tuple(unused)
     state.used[seat] = tuple(used)
-    stones = ", ".join(
-        f"{n} {name}"
-        for n, name in zip(
-            (payment.stones_generic, *payment.stones), ("Generic", *(e.label for e in ELEMENTS)), strict=True
-        )
-        if n
-    )
-    state.emit(Paid(seat, str(cost), stones or "no stones", payment.filters, payment.sources))
+    used_now = (payment.stones_generic, *payment.stones)
+    state.emit(Paid(seat, str(cost), used_now, payment.filters, payment.sources))
 
 
 def _uses(state: CommandState, p: Permanent, ability: int) -> int:
@@ -195,25 +197,32 @@ def _all_targets_exist(
 class _Purse:
     """The wallet of one listing of plays, built on first need, and the costs found payable or not."""
 
-    __slots__ = ("budget", "payable", "seat", "state", "wallet")
+    __slots__ = ("budget", "floating", "payable", "seat", "state", "unused", "wallet")
 
     def __init__(self, state: CommandState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.wallet: Wallet | None = None
-        self.budget = 0
+        self.floating = state.floating[seat]
+        self.unused = state.unused[seat]
+        self.budget = sum(self.floating) + sum(self.unused)  # stones and floating Shards
+        self.wallet: Wallet | None = None  # with mana abilities: built only when stones are not enough
         self.payable: dict[ShardCost, bool] = {}
 
     def can_pay(self, cost: ShardCost) -> bool:
         found = self.payable.get(cost)
         if found is None:
-            if self.wallet is None:
-                self.wallet = w = wallet(self.state, self.seat)
-                self.budget = w.floating_generic + sum(w.floating) + w.stones_generic + sum(w.stones)
-                self.budget += sum(source.shards for source in w.sources)
-            found = cost.total <= self.budget and find_payment(self.wallet, cost) is not None
+            found = cost.total <= self.budget and self._plain(cost)
+            if not found:
+                if self.wallet is None:
+                    self.wallet = wallet(self.state, self.seat)
+                found = can_pay(self.wallet, cost)
             self.payable[cost] = found
         return found
+
+    def _plain(self, cost: ShardCost) -> bool:
+        """Whether stones and floating Shards pay each pip without filtering (then they pay it all)."""
+        floating, unused = self.floating, self.unused
+        return all(pips <= floating[e + 1] + unused[e + 1] for e, pips in cost.pip_items)
 
 
 def _can_play(state: CommandState, seat: int, info: CardInfo, card: int, purse: _Purse) -> bool:
@@ -235,10 +244,20 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     purse = _Purse(state, seat)
     base = game.id_play
     ids = []
+    silenced = state.silenced[seat] >= state.turn
+    can_pay = purse.can_pay
     for card in state.hands[seat]:
         info = card_info[card]
-        if (main or info.fast) and _can_play(state, seat, info, card, purse):
-            ids.append(base + card)
+        if info.fast:
+            if silenced:
+                continue
+        elif not main:
+            continue
+        if not can_pay(info.cost):
+            continue
+        if (info.sacrifice or info.type is CardType.RITE) and not _can_play(state, seat, info, card, purse):
+            continue
+        ids.append(base + card)
     for card in state.scrap[seat]:
         info = card_info[card]
         if info.echo and (main or info.fast) and _can_play(state, seat, info, card, purse):
@@ -275,8 +294,11 @@ def apply_play(state: CommandState, prompt: CommandPrompt, action: Play) -> None
 
 def _sources(state: CommandState, seat: int) -> list[tuple[int, CardInfo, Permanent | None]]:
     game = state.game
+    infos = game.infos
     found: list[tuple[int, CardInfo, Permanent | None]] = [
-        (p.id, game.infos[p.kind], p) for p in state.arena if p.owner == seat and not p.blanked
+        (p.id, infos[p.kind], p)
+        for p in state.arena
+        if p.owner == seat and not p.blanked and infos[p.kind].activated
     ]
     found.append((game.sovereign_id(seat), game.sovereign_infos[seat], None))
     return found
@@ -317,13 +339,33 @@ def _can_activate(
 def activate_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Activate` actions open to the priority holder."""
     game = state.game
+    infos = game.infos
+    base = game.id_activate
+    turn = state.turn
     ids: list[int] = []
-    for found in _sources(state, seat):
-        ids.extend(
-            game.activate_id(found[0], ability)
-            for ability in found[1].abilities()
-            if _can_activate(state, seat, found, ability)
-        )
+    for p in state.arena:
+        if p.owner != seat or p.blanked:
+            continue
+        info = infos[p.kind]
+        activated = info.activated
+        if not activated:
+            continue
+        for ability in activated:
+            if ability <= MANA and p.exhausted:
+                continue  # the common case, settled without the full check
+            if (
+                ability == MANA
+                and p.uses[0] != turn
+                and not (info.type is CardType.ENTITY and p.entered == turn)
+            ):
+                ids.append(base + p.id * ABILITIES + ability)  # a Ready Rock or Flow not used this turn
+            elif _can_activate(state, seat, (p.id, info, p), ability):
+                ids.append(base + p.id * ABILITIES + ability)
+    sovereign = game.sovereign_infos[seat]
+    if sovereign.activated and not state.sovereign_exhausted[seat]:
+        found = (game.sovereign_id(seat), sovereign, None)
+        if _can_activate(state, seat, found, EXHAUST):
+            ids.append(base + found[0] * ABILITIES + EXHAUST)
     return ids
 
 
@@ -524,7 +566,9 @@ def _pay_shards(state: CommandState, casting: Casting) -> None:
     item = casting.item
     seat = item.controller
     info = game.infos[item.design]
-    payment = find_payment(wallet(state, seat), info.cost)
+    payment = plain_payment(state.floating[seat], state.unused[seat], info.cost)
+    if payment is None:
+        payment = find_payment(wallet(state, seat), info.cost)
     assert payment is not None  # the play was legal: a payment exists
     _pay(state, seat, info.cost, payment)
     if info.pay_integrity:
@@ -571,23 +615,18 @@ def _finish(state: CommandState, casting: Casting) -> None:
     state.push(Proceed())
 
 
-def describe_item(state: CommandState, item: QueueItem) -> str:
-    """A Queue item in words: ``Spark #12 (seat 0) -> #31``."""
+_KIND_WORDS = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}
+
+
+def describe_item(state: CommandState, item: QueueItem) -> ItemText:
+    """A Queue item as events name it (``str()`` of it: ``Spark #12 (seat 0) -> #31``)."""
     game = state.game
     if item.source == game.sovereign_id(item.controller):
         name = f"sovereign {item.controller}"
     else:
         name = f"{game.infos[item.design].name} #{item.source}"
-    kind = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}[
-        item.kind
-    ]
-    targets = [t for t in item.targets if t >= 0]
-    aimed = (
-        f" -> {', '.join(f'#{t}' if t < PLAYERS else f'player {t - PLAYERS}' for t in targets)}"
-        if targets
-        else ""
-    )
-    return f"{name}{kind} (seat {item.controller}){aimed}"
+    targets = tuple(t for t in item.targets if t >= 0)
+    return ItemText(name, _KIND_WORDS[item.kind], item.controller, targets)
 
 
 # ---------------------------------------------------------------------- triggers (R10 c)

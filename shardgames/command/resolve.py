@@ -129,7 +129,7 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     if single and (
         target < 0 or target not in targets_for(state, item.controller, info.identity_mask, inst, item.source)
     ):
-        state.emit(ItemCountered(f"{inst.keyword.name} of {describe_item(state, item)}", "no legal target"))
+        state.emit(ItemCountered(describe_item(state, item), "no legal target", inst.keyword.name))
         return
     EFFECTS[inst.keyword.id](state, item, inst, target, info.identity_mask)
 

@@ -197,6 +197,10 @@ def deal_damage(  # noqa: PLR0917 - the damage and all that matters about its so
 def check_state(state: CommandState) -> bool:
     """Apply state-based actions until nothing changes (R30); ``False`` if they ended the game."""
     while True:
+        integrity, drew_empty = state.integrity, state.drew_empty
+        nobody_lost = integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]
+        if nobody_lost and not any(p.damage or p.doomed for p in state.arena):
+            return True  # the common case: nobody lost and nothing is damaged
         losers = [seat for seat in (0, 1) if state.integrity[seat] <= 0 or state.drew_empty[seat]]
         if losers:
             if len(losers) == 2:

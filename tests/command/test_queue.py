@@ -135,7 +135,7 @@ def since(state: CommandState, start: int) -> list[object]:
 
 
 def resolved_texts(events: list[object]) -> list[str]:
-    return [e.text for e in events if isinstance(e, ItemResolved)]
+    return [str(e.text) for e in events if isinstance(e, ItemResolved)]
 
 
 # ---------------------------------------------------------------------- CMD-23, CMD-24, R10 (a), (b)
@@ -379,7 +379,7 @@ def test_cmd_r10c_simultaneous_triggers_apnap(game: CommandGame) -> None:
     while state.queue:
         state.apply_action(Pass())
     events = since(state, start)
-    queued = [e.text.split(" (")[0] for e in events if isinstance(e, ItemQueued)]
+    queued = [e.text.name + e.text.kind for e in events if isinstance(e, ItemQueued)]
     assert queued == [f"Mourning Bell #{bell_a} trigger", f"Mourning Bell #{bell_b} trigger"]
     heals = [e.seat for e in events if isinstance(e, IntegrityChanged)]
     assert heals == [1, 0]
@@ -430,7 +430,7 @@ def test_cmd_r10_a_nullify_on_the_response_lets_the_rite_resolve(game: CommandGa
         state.apply_action(Pass())
     events = since(state, start)
     countered = [e for e in events if isinstance(e, ItemCountered)]
-    assert [(c.text.split(" (")[0], c.why) for c in countered] == [(f"Stall #{n['stall']}", "Nullify Rite")]
+    assert [(c.text.name, c.why) for c in countered] == [(f"Stall #{n['stall']}", "Nullify Rite")]
     assert state.scrap[0] == (n["ward"], n["spark"])
     assert state.scrap[1] == (n["stall"], n["duelist"])
     assert state.permanent(n["duelist"]) is None
@@ -454,7 +454,7 @@ def test_cmd_r10_four_deep_the_counter_is_countered(game: CommandGame) -> None:
         f"Null Ward #{ward_b}",
         f"Stall #{n['stall']}",
     ]
-    countered = [(c.text.split(" (")[0], c.why) for c in events if isinstance(c, ItemCountered)]
+    countered = [(c.text.name, c.why) for c in events if isinstance(c, ItemCountered)]
     assert countered == [(f"Null Ward #{n['ward']}", "Nullify Rite"), (f"Spark #{n['spark']}", "Delay")]
     assert n["spark"] in state.hands[0]
     assert state.scrap[0] == (n["ward"],)

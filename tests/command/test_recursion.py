@@ -854,7 +854,7 @@ def test_cmd_r22_targets_are_chosen_when_queued(lab: CommandGame) -> None:
     state.apply_action(ChooseTarget(bear))
     assert [item.targets for item in state.queue] == [(bear,)]
     assert state.prompt.player == 1  # only now the opponent gets priority
-    assert any(isinstance(e, ItemQueued) and f"#{bear}" in e.text for e in state.events)
+    assert any(isinstance(e, ItemQueued) and f"#{bear}" in str(e.text) for e in state.events)
 
 
 def test_cmd_r22_a_rite_whose_target_left_does_nothing_and_goes_to_scrap(lab: CommandGame) -> None:

@@ -625,11 +625,11 @@ def test_cmd_20_end_of_turn_triggers_resolve(game: CommandGame) -> None:
     chime = perm(state, 0, "Dusk Chime")
     queued = [e for e in state.events if isinstance(e, ItemQueued)]
     assert len(queued) == 2  # seat 0's Dusk Chime and its Volatile Firebrand; not seat 1's Dusk Chime
-    assert all("(seat 0)" in e.text for e in queued)
+    assert all("(seat 0)" in str(e.text) for e in queued)
     while state.queue:
         state.apply_action(Pass())
     assert state.integrity == [16, 20]
-    assert any(isinstance(e, ItemResolved) and f"#{chime}" in e.text for e in state.events)
+    assert any(isinstance(e, ItemResolved) and f"#{chime}" in str(e.text) for e in state.events)
 
 
 def test_cmd_21_end_phase_clears_marked_damage(game: CommandGame) -> None:

@@ -109,7 +109,7 @@ def test_cmd_k15_the_floating_shard_pays_a_cost() -> None:
     state.apply_action(Activate(idol.id, MANA))
     state.apply_action(Play(in_hand(state, 0, "Stone Skin")))
     events = state.apply_action(ChooseTarget(recruit.id))
-    assert Paid(0, "E", "no stones", 0, ()) in events
+    assert Paid(0, "E", (0,) * 11, 0, ()) in events
     assert state.floating[0] == NONE
 
 
@@ -122,7 +122,7 @@ def test_cmd_k15_the_automatic_payer_uses_a_ready_rock() -> None:
     assert Play(skin) in state.legal_actions()
     state.apply_action(Play(skin))
     events = state.apply_action(ChooseTarget(recruit.id))
-    assert Paid(0, "E", "no stones", 0, (idol.id,)) in events
+    assert Paid(0, "E", (0,) * 11, 0, (idol.id,)) in events
     assert idol.exhausted
     assert state.floating[0] == NONE
 
@@ -188,7 +188,7 @@ def test_cmd_r25_shards_chosen_from_a_two_element_rock_pay_any_part_of_a_cost(tm
     state.apply_action(ChooseElement(EARTH))
     assert Play(recruit) in state.legal_actions()
     events = state.apply_action(Play(recruit))
-    assert Paid(0, "1E", "no stones", 0, ()) in events
+    assert Paid(0, "1E", (0,) * 11, 0, ()) in events
     assert state.floating[0] == NONE
 
 
@@ -202,7 +202,7 @@ def test_cmd_r27_the_payer_uses_a_two_element_rock_for_a_generic_part(tmp_path: 
     recruit = in_hand(state, 0, "Ridge Recruit")
     assert Play(recruit) in state.legal_actions()
     events = state.apply_action(Play(recruit))
-    assert Paid(0, "1E", "no stones", 0, (idol.id,)) in events
+    assert Paid(0, "1E", (0,) * 11, 0, (idol.id,)) in events
 
 
 def test_cmd_r25_the_unspent_shard_of_a_two_element_rock_floats(tmp_path: Path) -> None:
@@ -214,6 +214,6 @@ def test_cmd_r25_the_unspent_shard_of_a_two_element_rock_floats(tmp_path: Path) 
     idol = entity(state, 0, "Forge Idol")
     state.apply_action(Play(in_hand(state, 0, "Spark")))
     events = state.apply_action(ChooseTarget(player_target(1)))
-    assert Paid(0, "F", "no stones", 0, (idol.id,)) in events
+    assert Paid(0, "F", (0,) * 11, 0, (idol.id,)) in events
     assert idol.exhausted
     assert sum(state.floating[0]) == 1

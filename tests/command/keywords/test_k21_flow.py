@@ -71,7 +71,7 @@ def test_cmd_k21_the_flow_shard_pays_the_generic_part() -> None:
     state.apply_action(Activate(warden.id, MANA))
     state.apply_action(Play(in_hand(state, 0, "Frost Snare")))
     events = state.apply_action(ChooseTarget(hound.id))
-    assert Paid(0, "1W", "1 Water", 0, ()) in events
+    assert Paid(0, "1W", (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0), 0, ()) in events
     assert (state.floating[0], state.unused[0]) == (NONE, NONE)
 
 
@@ -84,7 +84,7 @@ def test_cmd_k21_the_automatic_payer_uses_flow() -> None:
     assert Play(snare) in state.legal_actions()
     state.apply_action(Play(snare))
     events = state.apply_action(ChooseTarget(hound.id))
-    assert Paid(0, "1W", "1 Water", 0, (warden.id,)) in events
+    assert Paid(0, "1W", (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0), 0, (warden.id,)) in events
     assert warden.exhausted
     assert state.floating[0] == NONE
 

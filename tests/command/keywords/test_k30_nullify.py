@@ -67,7 +67,7 @@ def test_cmd_dx14_null_ward_sends_spark_to_scrap_without_effect() -> None:
     assert state.permanent(duelist.id) is duelist
     assert duelist.damage == 0
     assert [e.why for e in state.events if isinstance(e, ItemCountered)] == ["Nullify Rite"]
-    assert not any(isinstance(e, ItemResolved) and e.text.startswith("Spark") for e in state.events)
+    assert not any(isinstance(e, ItemResolved) and str(e.text).startswith("Spark") for e in state.events)
     assert (state.turn, state.step.value) == (3, "main")
 
 
