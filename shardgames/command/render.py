@@ -1,17 +1,22 @@
-"""Shard Command as text: the table from both sides, the Queue and the decision pending."""
+"""Shard Command as text: the table from both sides, the Queue and the decision pending.
+
+`render_state` shows everything; `render_view` (``str(view)``) what one seat sees, hidden cards as ``?``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from shardgames.command.keywords import ELEMENTS
-from shardgames.command.objects import describe_object
+from shardgames.command.objects import Permanent, describe_object
 from shardgames.command.rules import durability, force, is_entity
 
 if TYPE_CHECKING:
     from shardgames.command.state import CommandState
+    from shardgames.command.view import CommandView
 
-__all__ = ["render_state", "stones_text"]
+__all__ = ["render_state", "render_view", "stones_text"]
 
 
 def stones_text(counts: tuple[int, ...]) -> str:
@@ -23,6 +28,39 @@ def stones_text(counts: tuple[int, ...]) -> str:
 
 def render_state(state: CommandState) -> str:
     """The whole state, one idea per line."""
+    game = state.game
+
+    def hand_text(seat: int) -> str:
+        cards = ", ".join(f"{game.infos[game.kind_of[c]].name} #{c}" for c in state.hands[seat])
+        return f"({len(state.hands[seat])}): {cards or '-'}"
+
+    return _render(state, state.arena, [len(d) for d in state.decks], hand_text)
+
+
+def render_view(view: CommandView) -> str:
+    """What one seat sees, one idea per line: the cards it does not know are ``?``."""
+    game = view.game
+    assert hasattr(game, "infos")
+
+    def hand_text(seat: int) -> str:
+        hand = view.hands[seat]
+        names = [
+            "?" if c is None else f"{game.infos[game.kind_of[c]].name} #{c}"  # type: ignore[attr-defined]
+            for c in hand.cards
+        ]
+        return f"({hand.size}): {', '.join(names) or '-'}"
+
+    arena = [Permanent.from_tuple(fields) for fields in view.arena]
+    head = f"seat {view.player}'s view of "
+    return head + _render(view, arena, [d.size for d in view.decks], hand_text)  # type: ignore[arg-type]
+
+
+def _render(
+    state: CommandState,
+    arena: Sequence[Permanent],
+    deck_sizes: Sequence[int],
+    hand_text: Callable[[int], str],
+) -> str:
     game = state.game
     lines = [f"Shard Command, turn {state.turn}, {state.step.value} step; {state.prompt or 'game over'}"]
     for seat in (0, 1):
@@ -36,11 +74,10 @@ def render_state(state: CommandState) -> str:
             f"  stones: Pool {stones_text(state.pool[seat])} | Unused {stones_text(state.unused[seat])} | "
             f"Used {stones_text(state.used[seat])} | floating {stones_text(state.floating[seat])}"
         )
-        hand = ", ".join(f"{game.infos[game.kind_of[c]].name} #{c}" for c in state.hands[seat]) or "-"
-        lines.append(f"  hand ({len(state.hands[seat])}): {hand}")
+        lines.append(f"  hand {hand_text(seat)}")
         zones = f"Scrap: {len(state.scrap[seat])}; Obliterated: {len(state.obliterated[seat])}"
-        lines.append(f"  deck: {len(state.decks[seat])} cards; {zones}")
-        for p in state.arena:
+        lines.append(f"  deck: {deck_sizes[seat]} cards; {zones}")
+        for p in arena:
             if p.owner != seat:
                 continue
             info = game.infos[p.kind]

@@ -171,6 +171,11 @@ class CommandView(View):
             state.foresight = tuple(decks[self.foresight_seat].top[: len(self.foresight)])
         return state
 
+    def __str__(self) -> str:
+        from shardgames.command.render import render_view  # noqa: PLC0415 - render imports the rules
+
+        return render_view(self)
+
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a vector (see the module docstring for the layout)."""
         game = self.game

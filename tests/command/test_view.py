@@ -114,3 +114,13 @@ def test_cmd_observation_has_the_documented_layout() -> None:
     assert ARENA * PERMANENT < SEAT
     other = state.observation_tensor(1)
     assert other[SEAT] == np.float32(15 / 20)  # the other seat's block comes second
+
+
+def test_cmd_e7_a_view_prints_what_its_seat_sees() -> None:
+    """str(view): the seat's own hand by name, the other hand as question marks."""
+    state = game_of().new_initial_state(seed=2)
+    text = str(state.view(1))
+    assert text.startswith("seat 1's view of Shard Command, turn 0")
+    assert "hand (5): ?, ?, ?, ?, ?" in text
+    own = ", ".join(f"{state.game.card_info[c].name} #{c}" for c in state.hands[1])
+    assert f"hand (5): {own}" in text
