@@ -9,12 +9,10 @@ otherwise; permanents placed by a position entered on an earlier turn unless the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
 import pytest
+from command_scenarios import attackers, card_file, file_game, ids, names, one, only_card, shipped
+from command_scenarios import main_phase as start
 
-import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     ChooseTarget,
@@ -245,77 +243,25 @@ ME, YOU = player_target(0), player_target(1)
 @pytest.fixture(scope="module")
 def lab_file(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The lab cards and decks, as a card file."""
-    path = tmp_path_factory.mktemp("command_combat") / "lab.toml"
-    path.write_text(LAB_CARDS + LAB_DECKS, encoding="utf-8")
-    return str(path)
+    return str(card_file(tmp_path_factory.mktemp("command_combat"), "lab.toml", LAB_CARDS + LAB_DECKS))
 
 
 @pytest.fixture(scope="module")
 def lab(lab_file: str) -> CommandGame:
     """Both seats play the lab deck with a Force 0 Sovereign."""
-    game = sg.load_game("command", decks=("laba", "laba"), cards=(lab_file,), format="none")
-    assert isinstance(game, CommandGame)
-    return game
+    return file_game(lab_file, "laba", "laba")
 
 
 @pytest.fixture(scope="module")
 def lab_f2(lab_file: str) -> CommandGame:
     """Seat 1's Sovereign has Force 2 (seat 0's has Force 0)."""
-    game = sg.load_game("command", decks=("laba", "labb"), cards=(lab_file,), format="none")
-    assert isinstance(game, CommandGame)
-    return game
-
-
-def shipped(a: str, b: str) -> CommandGame:
-    game = sg.load_game(f"command(decks=({a},{b}))")
-    assert isinstance(game, CommandGame)
-    return game
-
-
-def start(game: CommandGame, mine: Mapping[str, Any], theirs: Mapping[str, Any], **top: Any) -> CommandState:
-    """Seat 0 active in its Main Phase on turn 3, holding priority (unless `top` says otherwise).
-
-    Each seat keeps 2 Generic stones in its Pool (unless its table says otherwise), so that the active
-    player always has a real choice (a Charge) and the engine never passes for it.
-    """
-    players = [{"pool": "2G", **mine}, {"pool": "2G", **theirs}]
-    position = {"turn": 3, "active": 0, "step": "main", "players": players, **top}
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def ids(state: CommandState, name: str, seat: int) -> list[int]:
-    """The object numbers of `seat`'s permanents called `name`, in Arena order."""
-    game = state.game
-    return [p.id for p in state.arena if p.owner == seat and game.infos[p.kind].name == name]
-
-
-def one(state: CommandState, name: str, seat: int) -> int:
-    (number,) = ids(state, name, seat)
-    return number
-
-
-def card_named(state: CommandState, name: str, seat: int) -> int:
-    """The only card called `name` in `seat`'s hand."""
-    game = state.game
-    (card,) = [c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name]
-    return card
-
-
-def names(state: CommandState, cards: Iterator[int] | tuple[int, ...]) -> list[str]:
-    game = state.game
-    return sorted(game.infos[game.kind_of[c]].name for c in cards)
+    return file_game(lab_file, "laba", "labb")
 
 
 def damage(state: CommandState, number: int) -> int:
     p = state.permanent(number)
     assert p is not None, f"#{number} is not in the Arena"
     return p.damage
-
-
-def attackers(state: CommandState) -> set[int]:
-    return {a.attacker for a in state.legal_actions() if isinstance(a, DeclareAttack)}
 
 
 def attack_targets(state: CommandState) -> set[int]:
@@ -456,8 +402,8 @@ def test_cmd_34_the_combat_window_follows_interception_with_fast_speed_only(lab:
     assert state.step is Step.COMBAT
     assert state.prompt == type(state.prompt)(0, Phase.PRIORITY)
     legal = state.legal_actions()
-    assert Play(card_named(state, "Quick Spark", 0)) in legal
-    assert Play(card_named(state, "Lab Brute", 0)) not in legal
+    assert Play(only_card(state, "Quick Spark", 0)) in legal
+    assert Play(only_card(state, "Lab Brute", 0)) not in legal
     assert not any(isinstance(a, DeclareAttack) for a in legal)
 
 
@@ -550,7 +496,7 @@ def test_cmd_r6_the_sovereign_is_never_a_target() -> None:
     )
     hound, recruit = one(state, "Ash Hound", 0), one(state, "Ridge Recruit", 1)
     everything = {hound, recruit, ME, YOU}
-    state.apply_action(Play(card_named(state, "Spark", 0)))
+    state.apply_action(Play(only_card(state, "Spark", 0)))
     assert {a.target for a in state.legal_actions()} == everything
     state = start(game, {"arena": ["Ash Hound"]}, {"arena": [{"card": "Ridge Recruit", "exhausted": True}]})
     state.apply_action(Activate(game.sovereign_id(0), 0))  # The Ashen Regent: Deal 1 Dmg
@@ -605,7 +551,7 @@ def test_cmd_r6_an_aura_reaches_every_entity_of_its_controller() -> None:
     recruit = one(state, "Ridge Recruit", 0)
     fight(state, recruit, YOU, block=(one(state, "Gale Runner", 1),))  # 2 into a 1/1: 1 through
     assert state.integrity == [20, 19]
-    state.apply_action(Play(card_named(state, "Ridge Recruit", 0)))
+    state.apply_action(Play(only_card(state, "Ridge Recruit", 0)))
     finish(state)
     (fresh,) = [n for n in ids(state, "Ridge Recruit", 0) if n != recruit]
     p = state.permanent(fresh)
@@ -1060,7 +1006,7 @@ def test_cmd_r14_no_damage_when_the_attacker_leaves_before_damage(lab: CommandGa
     state.apply_action(Intercept(giant))
     assert state.prompt.player == 1
     assert state.step is Step.COMBAT
-    state.apply_action(Play(card_named(state, "Quick Spark", 1)))
+    state.apply_action(Play(only_card(state, "Quick Spark", 1)))
     state.apply_action(ChooseTarget(bear))
     mark = len(state.events)
     finish(state)
@@ -1080,7 +1026,7 @@ def test_cmd_r14_no_damage_when_the_attacked_entity_leaves(lab: CommandGame) -> 
     )
     breaker, bear = one(state, "Lab Breaker", 0), one(state, "Lab Bear", 1)
     declare(state, breaker, bear)
-    state.apply_action(Play(card_named(state, "Quick Spark", 0)))
+    state.apply_action(Play(only_card(state, "Quick Spark", 0)))
     state.apply_action(ChooseTarget(bear))
     finish(state)
     assert state.scrap[1] == (bear,)
@@ -1095,7 +1041,7 @@ def test_cmd_r14_no_damage_when_every_interceptor_leaves(lab_f2: CommandGame) ->
     giant, bear = one(state, "Lab Giant", 0), one(state, "Lab Bear", 1)
     declare(state, giant, YOU)
     state.apply_action(Intercept(bear))
-    state.apply_action(Play(card_named(state, "Quick Spark", 0)))  # seat 0 removes the interceptor
+    state.apply_action(Play(only_card(state, "Quick Spark", 0)))  # seat 0 removes the interceptor
     state.apply_action(ChooseTarget(bear))
     finish(state)
     assert state.scrap[1] == (bear,)
@@ -1113,7 +1059,7 @@ def test_cmd_r14_no_damage_when_the_replacing_interceptor_leaves(lab: CommandGam
     giant, brute, bear = one(state, "Lab Giant", 0), one(state, "Lab Brute", 1), one(state, "Lab Bear", 1)
     declare(state, giant, brute)
     state.apply_action(Intercept(bear))
-    state.apply_action(Play(card_named(state, "Quick Spark", 0)))
+    state.apply_action(Play(only_card(state, "Quick Spark", 0)))
     state.apply_action(ChooseTarget(bear))
     finish(state)
     assert state.permanent(brute) is not None
@@ -1161,7 +1107,7 @@ def test_cmd_r19_items_never_attack_intercept_or_take_damage(lab: CommandGame) -
         {"arena": ["Lab Idol", {"card": "Lab Idol", "exhausted": True}]},
     )
     assert attackers(state) == {one(state, "Lab Giant", 0)}
-    state.apply_action(Play(card_named(state, "Quick Spark", 0)))
+    state.apply_action(Play(only_card(state, "Quick Spark", 0)))
     item_ids = {p.id for p in state.arena if state.game.infos[p.kind].name == "Lab Idol"}
     assert not item_ids & {a.target for a in state.legal_actions()}
     state = start(
@@ -1185,13 +1131,13 @@ def test_cmd_r19_items_have_no_deployment_fatigue(lab: CommandGame) -> None:
 def test_cmd_r29_immunity_is_fixed_by_the_design(lab: CommandGame) -> None:
     """R29: Immunity's element is fixed when the card is designed: no choice when it enters the Arena."""
     state = start(lab, {"hand": ["Hollow Knight"], "unused": "4G"}, {"hand": ["Quick Spark"], "unused": "1F"})
-    state.apply_action(Play(card_named(state, "Hollow Knight", 0)))
+    state.apply_action(Play(only_card(state, "Hollow Knight", 0)))
     finish(state)
     knight = one(state, "Hollow Knight", 0)
     assert state.prompt.phase is Phase.PRIORITY
     state.apply_action(Pass())
-    assert Play(card_named(state, "Quick Spark", 1)) in state.legal_actions()
-    state.apply_action(Play(card_named(state, "Quick Spark", 1)))
+    assert Play(only_card(state, "Quick Spark", 1)) in state.legal_actions()
+    state.apply_action(Play(only_card(state, "Quick Spark", 1)))
     assert knight not in {a.target for a in state.legal_actions()}
 
 
@@ -1201,9 +1147,9 @@ def test_cmd_r29_immunity_is_fixed_by_the_design(lab: CommandGame) -> None:
 def test_cmd_dx4_fresh_entities_attack_only_with_surge_and_may_intercept(lab: CommandGame) -> None:
     """DX4: a freshly played Entity can't attack; with Surge it can; a fresh Entity can Intercept."""
     state = start(lab, {"hand": ["Lab Bear", "Ember Sprite"], "unused": "6G"}, {})
-    state.apply_action(Play(card_named(state, "Lab Bear", 0)))
+    state.apply_action(Play(only_card(state, "Lab Bear", 0)))
     finish(state)
-    state.apply_action(Play(card_named(state, "Ember Sprite", 0)))
+    state.apply_action(Play(only_card(state, "Ember Sprite", 0)))
     finish(state)
     bear, sprite = one(state, "Lab Bear", 0), one(state, "Ember Sprite", 0)
     assert attackers(state) == {sprite}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from command_scenarios import position, shipped
 
 import shardgames as sg
 from shardgames.command import GreedyAgent, starter_decks
@@ -61,17 +62,17 @@ def test_greedy_beats_random_over_a_thousand_games() -> None:
 
 def test_greedy_removes_the_biggest_threat() -> None:
     """Removal goes to the enemy worth most: Blood Pact destroys the Ridge Golem, not the Recruit."""
-    game = sg.load_game("command", decks=("pyre", "stoneguard"))
-    state = game.state_from_position(
+    game = shipped("pyre", "stoneguard")
+    state = position(
+        game,
         {
             "turn": 5,
             "players": [
                 {"hand": ["Blood Pact"], "unused": "1G 1D", "arena": ["Ember Sprite"]},
                 {"arena": ["Ridge Recruit", "Ridge Golem"]},
             ],
-        }
+        },
     )
-    assert isinstance(state, CommandState)
     pact = next(iter(state.hands[0]))
     assert decide(state, 0) == Play(pact)
     state.apply_action(Play(pact))
@@ -81,15 +82,15 @@ def test_greedy_removes_the_biggest_threat() -> None:
 
 def test_greedy_intercepts_when_its_blocker_survives_and_attacks_when_safe() -> None:
     """A 2/3 blocks a 1/1 attacker; an attacker nobody can kill attacks."""
-    game = sg.load_game("command", decks=("stoneguard", "pyre"))
-    state = game.state_from_position(
+    game = shipped("stoneguard", "pyre")
+    state = position(
+        game,
         {
             "turn": 6,
             "active": 1,
             "players": [{"arena": ["Ridge Recruit"]}, {"arena": ["Ember Sprite"], "pool": "2G"}],
-        }
+        },
     )
-    assert isinstance(state, CommandState)
     sprite = next(p.id for p in state.arena if p.owner == 1)
     recruit = next(p.id for p in state.arena if p.owner == 0)
     assert DeclareAttack(sprite) in state.legal_actions()

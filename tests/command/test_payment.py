@@ -9,8 +9,8 @@ Time, Death, Water, Life, Space).
 from __future__ import annotations
 
 import pytest
+from command_scenarios import card_file, file_game, in_hand, perm, position
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Pass, Play
 from shardgames.command.cards import ShardCost
 from shardgames.command.compiled import MANA
@@ -55,32 +55,16 @@ stones = { generic = 6, earth = 3, air = 3 }
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> CommandGame:
     """Seat 0 plays the Payer deck, seat 1 Pyre."""
-    path = tmp_path_factory.mktemp("decks") / "payer.toml"
-    path.write_text(DECKS, encoding="utf-8")
-    loaded = sg.load_game("command", decks=("payer", "pyre"), cards=(str(path),), format="none")
-    assert isinstance(loaded, CommandGame)
-    return loaded
+    return file_game(card_file(tmp_path_factory.mktemp("decks"), "payer.toml", DECKS), "payer", "pyre")
 
 
 def seat0(game: CommandGame, **player: object) -> CommandState:
     """Seat 0's Main Phase, turn 3, with the given fields for seat 0 (seat 1 has nothing in play)."""
-    state = game.state_from_position({"turn": 3, "active": 0, "players": [player, {}]})
-    assert isinstance(state, CommandState)
-    return state
-
-
-def perm(state: CommandState, name: str) -> int:
-    infos = state.game.infos
-    return next(p.id for p in state.arena if p.owner == 0 and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, name: str) -> int:
-    game = state.game
-    return next(c for c in sorted(state.hands[0]) if game.infos[game.kind_of[c]].name == name)
+    return position(game, {"turn": 3, "active": 0, "players": [player, {}]})
 
 
 def can_play(state: CommandState, name: str) -> bool:
-    return Play(in_hand(state, name)) in state.legal_actions()
+    return Play(in_hand(state, 0, name)) in state.legal_actions()
 
 
 def stones(**counts: int) -> tuple[int, ...]:
@@ -110,7 +94,7 @@ def cost(text: str) -> ShardCost:
 
 def pay_and_queue(state: CommandState, name: str, *targets: int) -> list[object]:
     """Play `name` from seat 0's hand; the events (with the payment)."""
-    events = list(state.apply_action(Play(in_hand(state, name))))
+    events = list(state.apply_action(Play(in_hand(state, 0, name))))
     for target in targets:
         events += state.apply_action(ChooseTarget(target))
     return events
@@ -145,7 +129,7 @@ def test_cmd_29_element_pips_need_matching_stones(game: CommandGame) -> None:
     assert not can_play(seat0(game, hand=["Stone Skin"], unused="1A"), "Stone Skin")
     assert not can_play(seat0(game, hand=["Spark"], unused="1E 1A 1W"), "Spark")
     state = seat0(game, hand=["Stone Skin"], unused="1E 1A", arena=["Ridge Recruit"])
-    pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
+    pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
     assert state.used[0] == stones(E=1)
 
 
@@ -164,7 +148,7 @@ def test_cmd_31_filtering_two_generic_stones_for_an_elemental_shard(game: Comman
     assert not can_play(seat0(game, hand=["Stone Skin"], unused="1G", arena=["Ridge Recruit"]), "Stone Skin")
     state = seat0(game, hand=["Stone Skin"], unused="2G", arena=["Ridge Recruit"])
     assert can_play(state, "Stone Skin")
-    events = pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
+    events = pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
     assert [(e.filters, e.stones) for e in events if isinstance(e, Paid)] == [(1, "2 Generic")]
     assert state.used[0] == stones(G=2)
     assert state.floating[0] == stones()  # exactly what was needed: nothing left over
@@ -198,13 +182,13 @@ def test_cmd_dx3_tidecaller_with_three_generic_and_a_water_stone(game: CommandGa
 def test_cmd_r25_a_rock_shard_floats_until_the_end_of_the_turn(game: CommandGame) -> None:
     """R25: Shards from an Elemental Rock float through the turn (across the Queue) and vanish at its end."""
     state = seat0(game, arena=["Ridgestone Idol", "Ridge Recruit"], hand=["Spark", "Stone Skin"], unused="1G")
-    idol = perm(state, "Ridgestone Idol")
+    idol = perm(state, 0, "Ridgestone Idol")
     events = state.apply_action(Activate(idol, MANA))  # a one-element Rock: no choice to make
     assert [e.shards for e in events if isinstance(e, ManaMade)] == ["1 Earth Shard"]
     assert state.floating[0] == stones(E=1)
     assert state.permanent(idol).exhausted  # type: ignore[union-attr]
     state.apply_action(Activate(game.sovereign_id(0), 0))  # the Warden's Upgrade goes on the Queue ...
-    state.apply_action(ChooseTarget(perm(state, "Ridge Recruit")))
+    state.apply_action(ChooseTarget(perm(state, 0, "Ridge Recruit")))
     while state.queue:
         state.apply_action(Pass())
     assert state.floating[0] == stones(E=1)  # ... and resolves: the Shard is still there
@@ -216,8 +200,8 @@ def test_cmd_r25_a_rock_shard_floats_until_the_end_of_the_turn(game: CommandGame
 def test_cmd_r25_a_floating_shard_pays_a_later_cost(game: CommandGame) -> None:
     """R25: a floating Shard made earlier in the turn pays a later cost (before any stone, R27)."""
     state = seat0(game, arena=["Ridgestone Idol", "Ridge Recruit"], hand=["Stone Skin"], unused="1E")
-    state.apply_action(Activate(perm(state, "Ridgestone Idol"), MANA))
-    pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
+    state.apply_action(Activate(perm(state, 0, "Ridgestone Idol"), MANA))
+    pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
     assert state.floating[0] == stones()
     assert state.unused[0] == stones(E=1)
     assert state.used[0] == stones()
@@ -226,7 +210,7 @@ def test_cmd_r25_a_floating_shard_pays_a_later_cost(game: CommandGame) -> None:
 def test_cmd_r25_a_two_element_rock_lets_the_player_choose(game: CommandGame) -> None:
     """R25: a two-element Rock makes each Shard in either element, the player's choice (ChooseElement)."""
     state = seat0(game, arena=["Twin Idol"])
-    idol = perm(state, "Twin Idol")
+    idol = perm(state, 0, "Twin Idol")
     state.apply_action(Activate(idol, MANA))
     assert (state.current_player, state.prompt.phase) == (0, Phase.ELEMENT)  # type: ignore[union-attr]
     assert set(state.legal_actions()) == {ChooseElement(EARTH), ChooseElement(AIR)}
@@ -237,7 +221,7 @@ def test_cmd_r25_a_two_element_rock_lets_the_player_choose(game: CommandGame) ->
     assert state.prompt.phase is Phase.PRIORITY  # type: ignore[union-attr]
     assert state.queue == []
     state = seat0(game, arena=["Twin Idol"])
-    state.apply_action(Activate(perm(state, "Twin Idol"), MANA))
+    state.apply_action(Activate(perm(state, 0, "Twin Idol"), MANA))
     state.apply_action(ChooseElement(EARTH))
     state.apply_action(ChooseElement(AIR))
     assert state.floating[0] == stones(E=1, A=1)
@@ -246,7 +230,7 @@ def test_cmd_r25_a_two_element_rock_lets_the_player_choose(game: CommandGame) ->
 def test_cmd_r25_flow_floats_a_generic_shard(game: CommandGame) -> None:
     """R25, K21: Flow makes 1 Generic Shard, which floats like the others."""
     state = seat0(game, arena=["Reef Warden"])
-    state.apply_action(Activate(perm(state, "Reef Warden"), MANA))
+    state.apply_action(Activate(perm(state, 0, "Reef Warden"), MANA))
     assert state.floating[0] == stones(G=1)
 
 
@@ -256,7 +240,7 @@ def test_cmd_r25_two_element_rock_shards_pay_generic_costs(game: CommandGame) ->
     state = seat0(game, arena=["Twin Idol"], hand=["Ash Hound"], unused="1F")
     assert can_play(state, "Ash Hound")
     pay_and_queue(state, "Ash Hound")
-    assert state.permanent(perm(state, "Twin Idol")).exhausted  # type: ignore[union-attr]
+    assert state.permanent(perm(state, 0, "Twin Idol")).exhausted  # type: ignore[union-attr]
     assert sum(state.floating[0]) == 1
 
 
@@ -264,8 +248,8 @@ def test_cmd_r25_a_fresh_item_rock_pays(game: CommandGame) -> None:
     """R25, R19: an Item's Rock works on the turn it enters (no Deployment Fatigue for Items)."""
     state = seat0(game, arena=[{"card": "Twin Idol", "fresh": True}, "Ridge Recruit"], hand=["Stone Skin"])
     assert can_play(state, "Stone Skin")
-    pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
-    assert state.permanent(perm(state, "Twin Idol")).exhausted  # type: ignore[union-attr]
+    pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
+    assert state.permanent(perm(state, 0, "Twin Idol")).exhausted  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------------- R27: the automatic payer in play
@@ -283,7 +267,7 @@ def test_cmd_r27_fewest_filters_first(game: CommandGame) -> None:
 def test_cmd_r27_floating_shards_before_stones(game: CommandGame) -> None:
     """R27 (2): floating Shards are spent before stones."""
     state = seat0(game, hand=["Stone Skin"], floating="1E", unused="1E", arena=["Ridge Recruit"])
-    pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
+    pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
     assert state.floating[0] == stones()
     assert state.unused[0] == stones(E=1)
     state = seat0(game, hand=["Ridge Recruit"], floating="1G", unused="1G 1E")
@@ -346,7 +330,7 @@ def test_cmd_r27_playable_exactly_when_a_payment_exists(
 def test_cmd_r27_flow_pays_when_stones_run_short(game: CommandGame) -> None:
     """R27, R10(e): the payer uses a Ready Flow Entity when the stones are not enough, Exhausting it."""
     state = seat0(game, hand=["Tide Scholar"], unused="1W", arena=["Reef Warden"])
-    warden = perm(state, "Reef Warden")
+    warden = perm(state, 0, "Reef Warden")
     events = pay_and_queue(state, "Tide Scholar")
     assert [e.sources for e in events if isinstance(e, Paid)] == [(warden,)]
     assert state.permanent(warden).exhausted  # type: ignore[union-attr]
@@ -358,7 +342,7 @@ def test_cmd_r27_the_payer_leaves_mana_abilities_alone_when_stones_suffice(game:
     """R27: with enough stones, the payer pays with stones and leaves the Flow Entity Ready."""
     state = seat0(game, hand=["Tide Scholar"], unused="1G 1W", arena=["Reef Warden"])
     pay_and_queue(state, "Tide Scholar")
-    assert not state.permanent(perm(state, "Reef Warden")).exhausted  # type: ignore[union-attr]
+    assert not state.permanent(perm(state, 0, "Reef Warden")).exhausted  # type: ignore[union-attr]
 
 
 def test_cmd_r27_a_fatigued_flow_entity_does_not_pay(game: CommandGame) -> None:
@@ -370,8 +354,8 @@ def test_cmd_r27_a_fatigued_flow_entity_does_not_pay(game: CommandGame) -> None:
 def test_cmd_r27_a_rock_pays_an_element_pip(game: CommandGame) -> None:
     """R27, K15: a Ready Elemental Rock pays an element pip when no stone can (no filter needed)."""
     state = seat0(game, hand=["Stone Skin"], unused="2G", arena=["Ridgestone Idol", "Ridge Recruit"])
-    idol = perm(state, "Ridgestone Idol")
-    events = pay_and_queue(state, "Stone Skin", perm(state, "Ridge Recruit"))
+    idol = perm(state, 0, "Ridgestone Idol")
+    events = pay_and_queue(state, "Stone Skin", perm(state, 0, "Ridge Recruit"))
     assert [(e.filters, e.sources) for e in events if isinstance(e, Paid)] == [(0, (idol,))]  # fewest filters
     assert state.unused[0] == stones(G=2)
 
@@ -379,7 +363,7 @@ def test_cmd_r27_a_rock_pays_an_element_pip(game: CommandGame) -> None:
 def test_cmd_r27_the_payment_never_targets_anything(game: CommandGame) -> None:
     """R27: players never choose stones: after Play and the targets, the item is on the Queue, paid."""
     state = seat0(game, hand=["Spark"], unused="1F 1G")
-    state.apply_action(Play(in_hand(state, "Spark")))
+    state.apply_action(Play(in_hand(state, 0, "Spark")))
     assert state.legal_actions() == tuple(
         sorted((ChooseTarget(t) for t in (player_target(0), player_target(1))), key=lambda a: a.target)
     )
@@ -402,7 +386,7 @@ def test_cmd_r27_a_flow_entity_pays_then_is_sacrificed(game: CommandGame) -> Non
         }
     )
     assert isinstance(state, CommandState)
-    pact, warden = in_hand(state, "Blood Pact"), perm(state, "Reef Warden")
+    pact, warden = in_hand(state, 0, "Blood Pact"), perm(state, 0, "Reef Warden")
     hound = next(p.id for p in state.arena if p.owner == 1)
     assert Play(pact) in state.legal_actions()
     state.apply_action(Play(pact))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from command_scenarios import card_file, file_game, in_hand, perm, play, position, resolve
 
-import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     Charge,
@@ -88,46 +88,16 @@ stones = { generic = 6, fire = 3, death = 3 }
 
 @pytest.fixture(scope="module")
 def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("decks") / "queue.toml"
-    path.write_text(DECKS, encoding="utf-8")
-    return path
+    return card_file(tmp_path_factory.mktemp("decks"), "queue.toml", DECKS)
 
 
 def load(deck_file: Path, **params: object) -> CommandGame:
-    game = sg.load_game("command", decks=("alpha", "beta"), cards=(str(deck_file),), format="none", **params)
-    assert isinstance(game, CommandGame)
-    return game
+    return file_game(deck_file, "alpha", "beta", **params)
 
 
 @pytest.fixture(scope="module")
 def game(deck_file: Path) -> CommandGame:
     return load(deck_file)
-
-
-def position(game: sg.Game, raw: dict[str, object]) -> CommandState:
-    state = game.state_from_position(raw)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def perm(state: CommandState, seat: int, name: str) -> int:
-    infos = state.game.infos
-    return next(p.id for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    game = state.game
-    return next(c for c in sorted(state.hands[seat]) if game.infos[game.kind_of[c]].name == name)
-
-
-def play(state: CommandState, seat: int, name: str, *targets: int) -> int:
-    """Seat plays the card called `name` from its hand with `targets`; the card's number."""
-    assert state.current_player == seat
-    card = in_hand(state, seat, name)
-    state.apply_action(Play(card))
-    for target in targets:
-        state.apply_action(ChooseTarget(target))
-    return card
 
 
 def since(state: CommandState, start: int) -> list[object]:
@@ -821,8 +791,7 @@ def bombard(state: CommandState, mortar: int, target: int) -> None:
     assert state.prompt.phase is Phase.TRENCH  # type: ignore[union-attr]
     state.apply_action(ChooseTarget(mortar))
     state.apply_action(ChooseTarget(target))
-    while state.queue:
-        state.apply_action(Pass())
+    resolve(state)
 
 
 def test_cmd_dx22_a_fourth_use_of_a_costless_ability_is_illegal(game: CommandGame) -> None:

@@ -10,12 +10,10 @@ in its Main Phase unless a test says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
-
 import pytest
+from command_scenarios import attackers, card_file, file_game, ids, names, one, only_card, shipped
+from command_scenarios import main_phase as start
 
-import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     ChooseTarget,
@@ -116,40 +114,7 @@ ME, YOU = player_target(0), player_target(1)
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> CommandGame:
     """Both seats play the lab deck."""
-    path = tmp_path_factory.mktemp("command_recursion") / "lab.toml"
-    path.write_text(LAB, encoding="utf-8")
-    game = sg.load_game("command", decks=("labr", "labr"), cards=(str(path),), format="none")
-    assert isinstance(game, CommandGame)
-    return game
-
-
-def shipped(a: str, b: str) -> CommandGame:
-    game = sg.load_game(f"command(decks=({a},{b}))")
-    assert isinstance(game, CommandGame)
-    return game
-
-
-def start(game: CommandGame, mine: Mapping[str, Any], theirs: Mapping[str, Any], **top: Any) -> CommandState:
-    """Seat 0 active in its Main Phase on turn 3 (unless `top` says otherwise).
-
-    Each seat keeps 2 Generic stones in its Pool (unless its table says otherwise), so that the active
-    player always has a real choice (a Charge) and the engine never passes for it.
-    """
-    players = [{"pool": "2G", **mine}, {"pool": "2G", **theirs}]
-    state = game.state_from_position({"turn": 3, "active": 0, "step": "main", "players": players, **top})
-    assert isinstance(state, CommandState)
-    return state
-
-
-def ids(state: CommandState, name: str, seat: int) -> list[int]:
-    """The object numbers of `seat`'s permanents called `name`, in Arena order."""
-    game = state.game
-    return [p.id for p in state.arena if p.owner == seat and not p.token and game.infos[p.kind].name == name]
-
-
-def one(state: CommandState, name: str, seat: int) -> int:
-    (number,) = ids(state, name, seat)
-    return number
+    return file_game(card_file(tmp_path_factory.mktemp("command_recursion"), "lab.toml", LAB), "labr", "labr")
 
 
 def perm(state: CommandState, number: int) -> Permanent:
@@ -162,27 +127,8 @@ def tokens(state: CommandState, seat: int) -> list[Permanent]:
     return [p for p in state.arena if p.token and p.owner == seat]
 
 
-def card(state: CommandState, name: str, seat: int, zone: Iterable[int] | None = None) -> int:
-    """The only card called `name` in `zone` (default: `seat`'s hand)."""
-    game = state.game
-    found = [
-        c for c in (state.hands[seat] if zone is None else zone) if game.infos[game.kind_of[c]].name == name
-    ]
-    (number,) = found
-    return number
-
-
-def names(state: CommandState, cards: Iterable[int]) -> list[str]:
-    game = state.game
-    return [game.infos[game.kind_of[c]].name for c in cards]
-
-
 def legal_targets(state: CommandState) -> set[int]:
     return {a.target for a in state.legal_actions() if isinstance(a, ChooseTarget)}
-
-
-def attackers(state: CommandState) -> set[int]:
-    return {a.attacker for a in state.legal_actions() if isinstance(a, DeclareAttack)}
 
 
 def settle(state: CommandState) -> None:
@@ -202,7 +148,7 @@ def settle(state: CommandState) -> None:
 def cast(state: CommandState, name: str, *targets: int, seat: int = 0, from_scrap: bool = False) -> None:
     """Play `seat`'s card `name` (from hand, or from Scrap) and choose its targets in order."""
     zone = state.scrap[seat] if from_scrap else None
-    state.apply_action(Play(card(state, name, seat, zone)))
+    state.apply_action(Play(only_card(state, name, seat, zone)))
     for target in targets:
         state.apply_action(ChooseTarget(target))
 
@@ -349,7 +295,7 @@ def test_cmd_r15_an_echo_rite_cast_from_hand_goes_to_scrap(lab: CommandGame) -> 
     state = start(
         lab, {"hand": ["Echoing Glimpse"], "unused": "2G 1T", "deck_top": ["Lab Bear", "Spark"]}, {}
     )
-    glimpse = card(state, "Echoing Glimpse", 0)
+    glimpse = only_card(state, "Echoing Glimpse", 0)
     state.apply_action(Play(glimpse))
     settle_foresight(state, (False, False))
     assert state.scrap[0] == (glimpse,)
@@ -376,7 +322,7 @@ def test_cmd_r15_a_countered_echo_rite_is_obliterated(lab: CommandGame) -> None:
 def test_cmd_dx14_nullify_rite_counters_spark(lab: CommandGame) -> None:
     """DX14: Nullify Rite against Spark: Spark goes to Scrap and has no effect."""
     state = start(lab, {"hand": ["Spark"], "unused": "2G"}, {"hand": ["Null Ward"], "unused": "1G 1V 1T"})
-    spark = card(state, "Spark", 0)
+    spark = only_card(state, "Spark", 0)
     cast(state, "Spark", YOU)
     mark = len(state.events)
     cast(state, "Null Ward", spark, seat=1)
@@ -498,10 +444,10 @@ def test_cmd_38_another_entity_leaving_lets_it_reanimate(lab: CommandGame) -> No
 def test_cmd_38_a_card_cannot_pay_its_own_sacrifice(lab: CommandGame) -> None:
     """CMD-38: an Entity whose additional cost is a sacrifice can't sacrifice itself: it needs another."""
     state = start(lab, {"hand": ["Lab Cultist"], "unused": "4G"}, {"arena": ["Lab Bear"]})
-    cultist = card(state, "Lab Cultist", 0)
+    cultist = only_card(state, "Lab Cultist", 0)
     assert Play(cultist) not in state.legal_actions()
     state = start(lab, {"hand": ["Lab Cultist"], "unused": "4G", "arena": ["Lab Bear"]}, {})
-    cultist, bear = card(state, "Lab Cultist", 0), one(state, "Lab Bear", 0)
+    cultist, bear = only_card(state, "Lab Cultist", 0), one(state, "Lab Bear", 0)
     state.apply_action(Play(cultist))
     assert state.prompt.phase is Phase.SACRIFICE
     assert legal_targets(state) == {bear}
@@ -538,7 +484,7 @@ def test_cmd_39_a_destroyed_token_ceases_to_exist(lab: CommandGame) -> None:
     cast(state, "Spark", token.id)
     settle(state)
     assert tokens(state, 0) == []
-    assert state.scrap[0] == (card(state, "Spark", 0, state.scrap[0]),)
+    assert state.scrap[0] == (only_card(state, "Spark", 0, state.scrap[0]),)
     assert moves(state, mark, token.id) == [("Arena", "nowhere (a token ceases to exist)")]
 
 
@@ -778,7 +724,7 @@ def test_cmd_r22_drain_intel_the_discarding_player_chooses() -> None:
     assert state.prompt.phase is Phase.DISCARD
     hand = list(state.hands[1])
     assert {a.card for a in state.legal_actions() if isinstance(a, Discard)} == set(hand)
-    lancer = card(state, "Sky Lancer", 1)
+    lancer = only_card(state, "Sky Lancer", 1)
     state.apply_action(Discard(lancer))
     settle(state)
     assert state.scrap[1] == (lancer,)
@@ -801,7 +747,7 @@ def test_cmd_r22_loot_draws_then_the_same_player_discards() -> None:
         state.apply_action(Pass())
     assert state.prompt.player == 0
     assert state.prompt.phase is Phase.DISCARD
-    undertow = card(state, "Undertow", 0)
+    undertow = only_card(state, "Undertow", 0)
     assert {a.card for a in state.legal_actions() if isinstance(a, Discard)} == {undertow, leviathan}
     state.apply_action(Discard(undertow))
     settle(state)
@@ -846,7 +792,7 @@ def test_cmd_r22_targets_are_chosen_when_queued(lab: CommandGame) -> None:
         {"hand": ["Spark"], "unused": "2G"},
         {"arena": ["Lab Bear"], "hand": ["Quick Spark"], "unused": "2G"},
     )
-    spark, bear = card(state, "Spark", 0), one(state, "Lab Bear", 1)
+    spark, bear = only_card(state, "Spark", 0), one(state, "Lab Bear", 1)
     state.apply_action(Play(spark))
     assert state.prompt.player == 0
     assert state.prompt.phase is Phase.TARGET
@@ -860,7 +806,7 @@ def test_cmd_r22_targets_are_chosen_when_queued(lab: CommandGame) -> None:
 def test_cmd_r22_a_rite_whose_target_left_does_nothing_and_goes_to_scrap(lab: CommandGame) -> None:
     """R22: at resolution an illegal target is dropped; with no legal target left the Rite does nothing."""
     state = start(lab, {"hand": ["Spark"], "unused": "2G"}, {"arena": ["Rift Stalker"], "unused": "1G"})
-    spark, stalker = card(state, "Spark", 0), one(state, "Rift Stalker", 1)
+    spark, stalker = only_card(state, "Spark", 0), one(state, "Rift Stalker", 1)
     cast(state, "Spark", stalker)
     mark = len(state.events)
     state.apply_action(Activate(stalker, WARP))  # seat 1 answers: its Stalker leaves
@@ -878,7 +824,7 @@ def test_cmd_r22_a_target_that_became_illegal_is_dropped(lab: CommandGame) -> No
         {"hand": ["Banishing Fold"], "unused": "3G"},
         {"arena": ["Lab Bear", "Lab Mourner"], "hand": ["Quick Spark"], "unused": "2G"},
     )
-    fold = card(state, "Banishing Fold", 0)
+    fold = only_card(state, "Banishing Fold", 0)
     bear = one(state, "Lab Bear", 1)
     cast(state, "Banishing Fold", bear)
     cast(state, "Quick Spark", bear, seat=1)  # seat 1 destroys its own Bear first
@@ -892,15 +838,15 @@ def test_cmd_r22_a_target_that_became_illegal_is_dropped(lab: CommandGame) -> No
 def test_cmd_r22_a_rite_needs_a_legal_target_to_be_played(lab: CommandGame) -> None:
     """R22: a card cannot be played without a legal target (Second Spring with no Entity in Scrap)."""
     state = start(lab, {"hand": ["Second Spring", "Banishing Fold"], "unused": "4G", "scrap": ["Spark"]}, {})
-    assert Play(card(state, "Second Spring", 0)) not in state.legal_actions()
-    assert Play(card(state, "Banishing Fold", 0)) not in state.legal_actions()
+    assert Play(only_card(state, "Second Spring", 0)) not in state.legal_actions()
+    assert Play(only_card(state, "Banishing Fold", 0)) not in state.legal_actions()
     state = start(
         lab,
         {"hand": ["Second Spring", "Banishing Fold"], "unused": "4G", "scrap": ["Lab Bear"]},
         {"arena": ["Lab Bear"]},
     )
-    assert Play(card(state, "Second Spring", 0)) in state.legal_actions()
-    assert Play(card(state, "Banishing Fold", 0)) in state.legal_actions()
+    assert Play(only_card(state, "Second Spring", 0)) in state.legal_actions()
+    assert Play(only_card(state, "Banishing Fold", 0)) in state.legal_actions()
 
 
 def test_cmd_r22_a_trigger_without_a_target_is_skipped(lab: CommandGame) -> None:

@@ -45,11 +45,6 @@ def opened(first: int = 0, config: str = EXPLICIT) -> CommandState:
     return state
 
 
-def names(state: CommandState, cards: object) -> list[str]:
-    game = state.game
-    return sorted(game.infos[game.kind_of[c]].name for c in cards)  # type: ignore[attr-defined]
-
-
 # ---------------------------------------------------------------------- CMD-7, R8: the starting player
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from command_scenarios import card_file, end_turn, file_game, in_hand, perm, position, resolve
 
 import shardgames as sg
 from shardgames.command.actions import (
@@ -95,53 +96,19 @@ NONE = (0,) * 11
 
 @pytest.fixture(scope="module")
 def gamma_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("decks") / "gamma.toml"
-    path.write_text(GAMMA, encoding="utf-8")
-    return path
+    return card_file(tmp_path_factory.mktemp("decks"), "gamma.toml", GAMMA)
 
 
 @pytest.fixture(scope="module")
 def game(gamma_file: Path) -> CommandGame:
     """Seat 0 plays Gamma (Water, Life; Tidemother: Exhaust, Heal 2), seat 1 Delta (Pyre with Dusk Chimes)."""
-    loaded = sg.load_game("command", decks=("gamma", "delta"), cards=(str(gamma_file),), format="none")
-    assert isinstance(loaded, CommandGame)
-    return loaded
-
-
-def position(game: sg.Game, raw: dict[str, object]) -> CommandState:
-    state = game.state_from_position(raw)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def perm(state: CommandState, seat: int, name: str) -> int:
-    """The object number of seat's (first) permanent called `name`."""
-    infos = state.game.infos
-    return next(p.id for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    game = state.game
-    return next(c for c in sorted(state.hands[seat]) if game.infos[game.kind_of[c]].name == name)
+    return file_game(gamma_file, "gamma", "delta")
 
 
 def exhausted(state: CommandState, number: int) -> bool:
     p = state.permanent(number)
     assert p is not None
     return p.exhausted
-
-
-def pass_turn(state: CommandState) -> None:
-    """Pass until the next turn begins (both players pass through the Main Phase and the End Phase)."""
-    turn = state.turn
-    while state.turn == turn and not state.is_terminal():
-        state.apply_action(Pass())
-
-
-def resolve(state: CommandState) -> None:
-    """Both players pass until the Queue is empty (it resolves after two passes in succession)."""
-    while state.queue:
-        state.apply_action(Pass())
 
 
 def stones(*counts: tuple[int, int]) -> tuple[int, ...]:
@@ -179,7 +146,7 @@ def test_cmd_13_ready_and_stones_back_at_the_start_phase(game: CommandGame) -> N
         },
     )
     recruit = perm(state, 0, "Ridge Recruit")
-    pass_turn(state)
+    end_turn(state)
     assert (state.turn, state.active) == (5, 0)
     assert not exhausted(state, recruit)
     assert state.sovereign_exhausted[0] is False
@@ -208,7 +175,7 @@ def test_cmd_r9_only_the_active_players_cards_ready(game: CommandGame) -> None:
         },
     )
     hound = perm(state, 1, "Ash Hound")
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 0
     assert exhausted(state, hound)  # seat 1's attacker stays Exhausted through seat 0's turn
     assert state.sovereign_exhausted[1] is True
@@ -235,7 +202,7 @@ def test_cmd_r9_a_frozen_entity_skips_one_ready(game: CommandGame) -> None:
         },
     )
     recruit, tidecaller = perm(state, 0, "Ridge Recruit"), perm(state, 0, "Tidecaller")
-    pass_turn(state)
+    end_turn(state)
     assert exhausted(state, recruit)
     assert not exhausted(state, tidecaller)
     assert state.permanent(recruit).frozen is False  # type: ignore[union-attr]
@@ -265,7 +232,7 @@ def test_cmd_r31_start_phase_order(game: CommandGame) -> None:
     )
     tidecaller = perm(state, 0, "Tidecaller")
     start = len(state.events)
-    pass_turn(state)
+    end_turn(state)
     log = list(state.events)[start:]
     began = log.index(TurnBegan(5, 0))
     after = log[began:]
@@ -308,7 +275,7 @@ def test_cmd_r31_the_warped_card_returns_after_the_ready_step(game: CommandGame)
             "players": [{"exiled": ["Rift Stalker"]}, {}],
         },
     )
-    pass_turn(state)
+    end_turn(state)
     stalker = perm(state, 0, "Rift Stalker")
     readied = next(e for e in state.events if isinstance(e, Readied) and e.seat == 0)
     assert stalker not in readied.objects
@@ -329,7 +296,7 @@ def test_cmd_r31_start_triggers_resolve_before_the_main_phase(game: CommandGame)
             ],
         },
     )
-    pass_turn(state)
+    end_turn(state)
     assert state.step is Step.START
     assert len(state.queue) == 2
     assert [e for e in state.events if isinstance(e, StepBegan)][-1] != StepBegan(0, "main")
@@ -434,10 +401,10 @@ def test_cmd_dx2_two_charges_a_turn_and_used_stones_come_back() -> None:
     state.apply_action(Pass())  # seat 1 passes: the Recruit resolves
     assert state.used[0] == stones((0, 1), (1, 1))
     assert state.unused[0] == NONE
-    pass_turn(state)  # seat 1's turn: seat 0's stones stay Used
+    end_turn(state)  # seat 1's turn: seat 0's stones stay Used
     assert state.active == 1
     assert state.used[0] == stones((0, 1), (1, 1))
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 0
     assert state.used[0] == NONE
     assert state.unused[0] == stones((0, 1), (1, 1))
@@ -664,7 +631,7 @@ def test_cmd_22_seven_cards_need_no_discard(game: CommandGame) -> None:
             "players": [{"hand": ["Ridge Recruit"] * 4 + ["Spark"] * 3}, {}],
         },
     )
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 1
     assert len(state.hands[0]) == 7
     assert not any(isinstance(e, CardDiscarded) for e in state.events)
@@ -717,7 +684,7 @@ def test_cmd_r32_end_phase_order(game: CommandGame) -> None:
 def test_cmd_r32_floating_shards_vanish_without_a_discard(game: CommandGame) -> None:
     """R32 step 4: floating Shards are emptied at the end of the turn (no discard needed)."""
     state = position(game, {"turn": 3, "active": 0, "players": [{"floating": "2G 1W"}, {"floating": "1F"}]})
-    pass_turn(state)
+    end_turn(state)
     assert state.floating == [NONE, NONE]
 
 
@@ -740,14 +707,14 @@ def test_cmd_dx23_frozen_skips_the_next_start_phase_only(game: CommandGame) -> N
     resolve(state)
     assert exhausted(state, hound)
     assert state.permanent(hound).frozen is True  # type: ignore[union-attr]
-    pass_turn(state)  # seat 1's turn 4: the Hound stays Exhausted
+    end_turn(state)  # seat 1's turn 4: the Hound stays Exhausted
     assert (state.turn, state.active) == (4, 1)
     assert exhausted(state, hound)
     assert state.permanent(hound).frozen is False  # type: ignore[union-attr]
     assert DeclareAttack(hound) not in state.legal_actions()
-    pass_turn(state)  # seat 0's turn 5: not the Hound's controller's Start Phase
+    end_turn(state)  # seat 0's turn 5: not the Hound's controller's Start Phase
     assert exhausted(state, hound)
-    pass_turn(state)  # seat 1's turn 6: it Readies
+    end_turn(state)  # seat 1's turn 6: it Readies
     assert (state.turn, state.active) == (6, 1)
     assert not exhausted(state, hound)
 
@@ -780,7 +747,7 @@ def test_cmd_dx26_an_interceptor_readies_in_its_controllers_start_phase() -> Non
     assert state.active == 1
     assert not exhausted(state, sentinel)
     assert exhausted(state, hound)
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 0
     assert not exhausted(state, hound)
 
@@ -795,9 +762,9 @@ def test_cmd_dx26_the_opponents_sovereign_stays_exhausted_in_my_start_phase() ->
     state.apply_action(Pass())
     assert state.integrity[1] == 19
     assert state.sovereign_exhausted[0] is True
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 1
     assert state.sovereign_exhausted[0] is True  # not seat 0's Start Phase
-    pass_turn(state)
+    end_turn(state)
     assert state.active == 0
     assert state.sovereign_exhausted[0] is False

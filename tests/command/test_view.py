@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+from command_scenarios import command_game
 
 import shardgames as sg
-from shardgames.command import CommandGame
 from shardgames.command.actions import BottomCard, Foresee, Pass, Play
 from shardgames.command.state import CommandState
 from shardgames.command.view import (
@@ -21,15 +21,9 @@ from shardgames.command.view import (
 )
 
 
-def game_of(spec: str = "command") -> CommandGame:
-    game = sg.load_game(spec)
-    assert isinstance(game, CommandGame)
-    return game
-
-
 def test_cmd_e7_the_opponent_hand_and_deck_order_are_hidden() -> None:
     """E7: hands and the unknown part of decks are hidden; their sizes and the decklists are public."""
-    state = game_of().new_initial_state(seed=3)
+    state = command_game().new_initial_state(seed=3)
     assert isinstance(state, CommandState)
     view = state.view(1)
     assert isinstance(view, CommandView)
@@ -42,7 +36,7 @@ def test_cmd_e7_the_opponent_hand_and_deck_order_are_hidden() -> None:
 
 def test_cmd_e7_cards_put_under_by_a_redraw_are_known_only_to_their_owner() -> None:
     """R8: the cards a seat puts under its deck stay known to it, not to the opponent, until the shuffle."""
-    state = game_of().new_initial_state(seed=3)
+    state = command_game().new_initial_state(seed=3)
     card = next(iter(state.hands[0]))
     state.apply_action(BottomCard(card))
     assert state.view(0).decks[0].bottom == (card,)
@@ -51,7 +45,7 @@ def test_cmd_e7_cards_put_under_by_a_redraw_are_known_only_to_their_owner() -> N
 
 def test_cmd_e7_foresight_cards_are_hidden_from_the_opponent() -> None:
     """K22: the cards looked at are known to the looking seat only."""
-    game = game_of("command(decks=(chronovoid,pyre))")
+    game = command_game("command(decks=(chronovoid,pyre))")
     state = game.state_from_position(
         {
             "turn": 3,
@@ -76,7 +70,7 @@ def test_cmd_e7_foresight_cards_are_hidden_from_the_opponent() -> None:
 
 def test_cmd_e7_views_never_change_when_hidden_cards_are_dealt_again() -> None:
     """E7: resampling what a seat can't see leaves its view as it was (random play, many states)."""
-    game = game_of()
+    game = command_game()
     state = game.new_initial_state(seed=11)
     rng = sg.Rng(2)
     for _ in range(300):
@@ -90,7 +84,7 @@ def test_cmd_e7_views_never_change_when_hidden_cards_are_dealt_again() -> None:
 
 def test_cmd_observation_has_the_documented_layout() -> None:
     """The observation: two seat blocks, the hand, the Queue and the global block, all in [0, ~1]."""
-    game = game_of()
+    game = command_game()
     assert game.observation_shape == (observation_size(game),)
     assert observation_size(game) == 2 * SEAT + HAND * (1 + DESIGN) + QUEUE * (6 + DESIGN) + GLOBAL
     state = game.state_from_position(
@@ -118,7 +112,7 @@ def test_cmd_observation_has_the_documented_layout() -> None:
 
 def test_cmd_e7_a_view_prints_what_its_seat_sees() -> None:
     """str(view): the seat's own hand by name, the other hand as question marks."""
-    state = game_of().new_initial_state(seed=2)
+    state = command_game().new_initial_state(seed=2)
     text = str(state.view(1))
     assert text.startswith("seat 1's view of Shard Command, turn 0")
     assert "hand (5): ?, ?, ?, ?, ?" in text

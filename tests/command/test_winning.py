@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from command_scenarios import card_file, file_game, in_hand, perm, play, position, resolve
 
 import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, FirstPlayer, Pass, Play
@@ -77,45 +78,12 @@ stones = { generic = 6, water = 3, life = 3 }
 
 @pytest.fixture(scope="module")
 def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("decks") / "winning.toml"
-    path.write_text(DECKS, encoding="utf-8")
-    return path
+    return card_file(tmp_path_factory.mktemp("decks"), "winning.toml", DECKS)
 
 
 @pytest.fixture(scope="module")
 def game(deck_file: Path) -> CommandGame:
-    loaded = sg.load_game("command", decks=("omega", "sigma"), cards=(str(deck_file),), format="none")
-    assert isinstance(loaded, CommandGame)
-    return loaded
-
-
-def position(game: sg.Game, raw: dict[str, object]) -> CommandState:
-    state = game.state_from_position(raw)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def perm(state: CommandState, seat: int, name: str) -> int:
-    infos = state.game.infos
-    return next(p.id for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    game = state.game
-    return next(c for c in sorted(state.hands[seat]) if game.infos[game.kind_of[c]].name == name)
-
-
-def play(state: CommandState, seat: int, name: str, *targets: int) -> int:
-    card = in_hand(state, seat, name)
-    state.apply_action(Play(card))
-    for target in targets:
-        state.apply_action(ChooseTarget(target))
-    return card
-
-
-def resolve(state: CommandState) -> None:
-    while state.queue and not state.is_terminal():
-        state.apply_action(Pass())
+    return file_game(deck_file, "omega", "sigma")
 
 
 def ended(state: CommandState) -> GameEnded:

@@ -6,35 +6,12 @@ Skyhook Guard (1/3 Interceptor); Gravewind defends with Carrion Crow (2/1 Aerial
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, fight, start
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
+from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept
 from shardgames.command.events import Intercepted
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
-
-
-def start(position: dict[str, Any], decks: str) -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def fight(state: CommandState) -> list[object]:
-    """Pass through the combat window until combat damage is dealt; the events."""
-    events: list[object] = []
-    while state.combat is not None:
-        events.extend(state.apply_action(Pass()))
-    return events
 
 
 def test_cmd_k02_ground_entity_cannot_intercept_aerial_but_interceptor_can() -> None:

@@ -9,39 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
+from command_scenarios import entity, fight, start
+
 from shardgames.command.actions import (
     ChooseTarget,
     DeclareAttack,
     FinishIntercept,
     Intercept,
     OrderInterceptor,
-    Pass,
 )
 from shardgames.command.events import DamageDealt
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.state import CommandState
-
-
-def start(position: dict[str, Any], decks: str) -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def fight(state: CommandState) -> list[object]:
-    """Pass through the combat window until combat damage is dealt; the events."""
-    events: list[object] = []
-    while state.combat is not None:
-        events.extend(state.apply_action(Pass()))
-    return events
 
 
 def attack(decks: str, cutthroat: dict[str, Any], defender: str) -> tuple[CommandState, Permanent, Permanent]:

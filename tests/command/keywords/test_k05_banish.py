@@ -6,26 +6,14 @@ target as it goes on the Queue and, put there while the Queue resolves, resolves
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import card_in, resolve, starter
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, Pass, Play
+from shardgames.command.actions import ChooseTarget, Play
 from shardgames.command.events import CardMoved, ItemCountered
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_zone(state: CommandState, cards: Any, name: str) -> int:
-    """The number of the first card of `cards` with this name."""
-    game = state.game
-    return next(c for c in cards if game.infos[game.kind_of[c]].name == name)
+start = starter("chronovoid,pyre")
 
 
 def deploy_void_eater(position_scrap: tuple[list[str], list[str]]) -> CommandState:
@@ -44,17 +32,16 @@ def deploy_void_eater(position_scrap: tuple[list[str], list[str]]) -> CommandSta
             ],
         }
     )
-    state.apply_action(Play(in_zone(state, state.hands[0], "Void Eater")))
-    while state.queue:
-        state.apply_action(Pass())
+    state.apply_action(Play(card_in(state, state.hands[0], "Void Eater")))
+    resolve(state)
     return state
 
 
 def test_cmd_k05_banish_obliterates_a_card_from_the_opponents_scrap() -> None:
     """K05: Void Eater enters and Banishes the Spark in Pyre's Scrap: it is Obliterated."""
     state = deploy_void_eater((["Stall"], ["Spark", "Ash Hound"]))
-    spark = in_zone(state, state.scrap[1], "Spark")
-    hound = in_zone(state, state.scrap[1], "Ash Hound")
+    spark = card_in(state, state.scrap[1], "Spark")
+    hound = card_in(state, state.scrap[1], "Ash Hound")
     assert (state.prompt.player, state.prompt.phase) == (0, Phase.TARGET)
     events = state.apply_action(ChooseTarget(spark))
     assert CardMoved(spark, "Spark", "Scrap", "Obliterated") in events
@@ -66,9 +53,9 @@ def test_cmd_k05_banish_obliterates_a_card_from_the_opponents_scrap() -> None:
 def test_cmd_k05_any_scrap_zone_means_both_players_cards() -> None:
     """K05 "from any Scrap zone": every card of both Scrap zones is a target; one's own works too."""
     state = deploy_void_eater((["Stall", "Hush"], ["Spark"]))
-    stall = in_zone(state, state.scrap[0], "Stall")
-    hush = in_zone(state, state.scrap[0], "Hush")
-    spark = in_zone(state, state.scrap[1], "Spark")
+    stall = card_in(state, state.scrap[0], "Stall")
+    hush = card_in(state, state.scrap[0], "Hush")
+    spark = card_in(state, state.scrap[1], "Spark")
     assert set(state.legal_actions()) == {ChooseTarget(stall), ChooseTarget(hush), ChooseTarget(spark)}
     state.apply_action(ChooseTarget(hush))
     assert state.scrap == [(stall,), (spark,)]

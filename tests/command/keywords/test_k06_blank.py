@@ -6,9 +6,8 @@ Sentinel (1/3 Entrench, so 1/5), and Tidewell's Reef Warden (1/2 Flow: "Exhaust:
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import end_turn, entity, in_hand, play, resolve, start
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Intercept, Pass, Play
 from shardgames.command.compiled import MANA
 from shardgames.command.objects import Permanent, player_target
@@ -16,45 +15,10 @@ from shardgames.command.rules import durability, has
 from shardgames.command.state import CommandState
 
 
-def start(position: dict[str, Any], decks: str) -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved (forced passes are automatic); the events."""
-    events: list[object] = []
-    while state.queue:
-        events.extend(state.apply_action(Pass()))
-    return events
-
-
 def blank(state: CommandState, target: Permanent) -> None:
     """Seat 0 plays Blankout at `target` and it resolves."""
-    state.apply_action(Play(in_hand(state, 0, "Blankout")))
-    state.apply_action(ChooseTarget(target.id))
+    play(state, 0, "Blankout", target.id)
     resolve(state)
-
-
-def end_turn(state: CommandState) -> None:
-    """Pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
 
 
 def test_cmd_k06_blanked_armored_golem_takes_full_combat_damage() -> None:

@@ -7,9 +7,8 @@ its controller holds priority (R11), and not an Exhaust ability, so Deployment F
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entities, resolve, starter
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, NoIntercept, Pass, Play
 from shardgames.command.compiled import BOMBARD
 from shardgames.command.events import DamageDealt
@@ -17,26 +16,7 @@ from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "siegeworks,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entities(state: CommandState, seat: int, name: str) -> list[Permanent]:
-    """`seat`'s permanents with this name in the Arena, in the order they entered."""
-    infos = state.game.infos
-    return [p for p in state.arena if p.owner == seat and infos[p.kind].name == name]
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved (forced passes are automatic); the events."""
-    events: list[object] = []
-    while state.queue:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("siegeworks,pyre")
 
 
 def bombard(state: CommandState, source: Permanent, counter: Permanent, target: int) -> list[object]:

@@ -8,14 +8,13 @@ Entity Breach) attack Stoneguard. DX8 is also played exactly, with a 5/5 Breach 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+
+from command_scenarios import card_file, entity, file_game, intercepted, starter
 
 import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass
+from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass
 from shardgames.command.events import DamageDealt
-from shardgames.command.game import CommandGame
-from shardgames.command.objects import Permanent, player_target
-from shardgames.command.state import CommandState
+from shardgames.command.objects import player_target
 
 TITAN_FILE = """
 [[card]]
@@ -39,44 +38,12 @@ stones = { generic = 6, earth = 3, air = 3 }
 """
 
 
-def start(
-    position: dict[str, Any], decks: str = "siegeworks,stoneguard", game: CommandGame | None = None
-) -> CommandState:
-    """The state of a position in a game of two shipped decks (or in `game`)."""
-    if game is None:
-        game = sg.load_game(f"command(decks=({decks}))")
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def intercepted(
-    state: CommandState, attacker: str, interceptor: str
-) -> tuple[Permanent, Permanent, list[object]]:
-    """Seat 0's `attacker` attacks seat 1, whose `interceptor` Intercepts; combat damage; the events."""
-    a = entity(state, 0, attacker)
-    b = entity(state, 1, interceptor)
-    state.apply_action(DeclareAttack(a.id))
-    state.apply_action(ChooseTarget(player_target(1)))
-    state.apply_action(Intercept(b.id))
-    events: list[object] = []
-    while state.combat is not None:
-        events.extend(state.apply_action(Pass()))
-    return a, b, events
+start = starter("siegeworks,stoneguard")
 
 
 def test_cmd_dx8_five_five_breach_intercepted_by_two_two_deals_three_to_integrity(tmp_path: Path) -> None:
     """DX8: a 5/5 with Breach, Intercepted by a 2/2: 3 damage goes to Integrity (20 -> 17)."""
-    path = tmp_path / "titans.toml"
-    path.write_text(TITAN_FILE, encoding="utf-8")
-    game = sg.load_game("command", decks=("titans", "stoneguard"), cards=(str(path),), format="none")
-    assert isinstance(game, CommandGame)
+    game = file_game(card_file(tmp_path, "titans.toml", TITAN_FILE), "titans", "stoneguard")
     state = start({"turn": 3, "players": [{"arena": ["Siege Titan"]}, {"arena": ["Sky Lancer"]}]}, game=game)
     titan, lancer, events = intercepted(state, "Siege Titan", "Sky Lancer")
     assert DamageDealt(titan.id, lancer.id, 2, True) in events
@@ -150,7 +117,6 @@ def test_cmd_k08_without_breach_excess_damage_is_lost() -> None:
 
 def test_cmd_k08_deck_file_game_string_with_format_none(tmp_path: Path) -> None:
     """CMD-R24 decks from a file: `command(decks=(titans,stoneguard),cards=(FILE),format=none)` loads."""
-    path = tmp_path / "titans.toml"
-    path.write_text(TITAN_FILE, encoding="utf-8")
+    path = card_file(tmp_path, "titans.toml", TITAN_FILE)
     game = sg.load_game(f"command(decks=(titans,stoneguard),cards=({path!s}),format=none)")
     assert game.params["format"] == "none"

@@ -6,34 +6,13 @@ Entity) and the Ashen Regent's "Exhaust: Deal 1" (an ability).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import in_hand, resolve, starter
 
-import shardgames as sg
-from shardgames.command.actions import Activate, ChooseTarget, Pass, Play
+from shardgames.command.actions import Activate, ChooseTarget, Play
 from shardgames.command.events import CardMoved, ItemCountered
 from shardgames.command.objects import player_target
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "pyre,chronovoid") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved (forced passes are automatic); the events."""
-    events: list[object] = []
-    while state.queue:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("pyre,chronovoid")
 
 
 POSITION = {

@@ -9,39 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, Pass, Play
+from command_scenarios import entity, in_hand, resolve, starter
+
+from shardgames.command.actions import ChooseTarget, Play
 from shardgames.command.events import CardMoved
-from shardgames.command.objects import Permanent
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "riftblades,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved (forced passes are automatic); the events."""
-    events: list[object] = []
-    while state.queue:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("riftblades,stoneguard")
 
 
 def execution_position(golem: dict[str, Any]) -> dict[str, Any]:

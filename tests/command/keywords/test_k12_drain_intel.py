@@ -6,34 +6,13 @@ against Stoneguard.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import in_hand, resolve_queue, starter
 
-import shardgames as sg
-from shardgames.command.actions import Discard, Pass, Play
+from shardgames.command.actions import Discard, Play
 from shardgames.command.events import CardDiscarded
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "riftblades,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved or a decision other than priority comes; the events."""
-    events: list[object] = []
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("riftblades,stoneguard")
 
 
 def test_cmd_k12_the_opponent_chooses_which_card_to_discard() -> None:
@@ -50,7 +29,7 @@ def test_cmd_k12_the_opponent_chooses_which_card_to_discard() -> None:
     mindrend = in_hand(state, 0, "Mindrend")
     lancer = in_hand(state, 1, "Sky Lancer")
     state.apply_action(Play(mindrend))  # no target to choose: "target opponent" is the other seat
-    resolve(state)
+    resolve_queue(state)
     assert (state.prompt.player, state.prompt.phase) == (1, Phase.DISCARD)
     assert set(state.legal_actions()) == {Discard(card) for card in state.hands[1]}
     events = state.apply_action(Discard(lancer))
@@ -73,7 +52,7 @@ def test_cmd_k12_exactly_one_card_is_discarded() -> None:
         }
     )
     state.apply_action(Play(in_hand(state, 0, "Mindrend")))
-    resolve(state)
+    resolve_queue(state)
     first, second = sorted(state.hands[1])
     state.apply_action(Discard(second))
     assert state.prompt.phase is Phase.PRIORITY
@@ -87,7 +66,7 @@ def test_cmd_k12_an_empty_hand_discards_nothing() -> None:
     )
     mindrend = in_hand(state, 0, "Mindrend")
     state.apply_action(Play(mindrend))
-    resolve(state)
+    resolve_queue(state)
     assert not state.queue
     assert (state.prompt.player, state.prompt.phase) == (0, Phase.PRIORITY)
     assert state.scrap == [(mindrend,), ()]
@@ -106,7 +85,7 @@ def test_cmd_k12_dread_warlord_drains_when_it_enters() -> None:
     )
     golem = in_hand(state, 1, "Ridge Golem")
     state.apply_action(Play(in_hand(state, 0, "Dread Warlord")))
-    resolve(state)
+    resolve_queue(state)
     assert (state.prompt.player, state.prompt.phase) == (1, Phase.DISCARD)
     state.apply_action(Discard(golem))
     assert state.scrap[1] == (golem,)

@@ -9,38 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
-from shardgames.command.actions import DrawCard, Pass, Play
+from command_scenarios import in_hand, names, resolve_queue, starter
+
+from shardgames.command.actions import DrawCard, Play
 from shardgames.command.events import CardDrawn, DeckEmpty
 from shardgames.command.state import CommandState
 from shardgames.kernel.state import CHANCE
 
-
-def start(position: dict[str, Any], decks: str = "stoneguard,pyre", chance: str = "auto") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}),chance={chance})").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def names(state: CommandState, cards: Any) -> list[str]:
-    """The design names of `cards`, sorted."""
-    game = state.game
-    return sorted(game.infos[game.kind_of[c]].name for c in cards)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass while the Queue is not empty and a player holds priority; the events."""
-    events: list[object] = []
-    while state.queue and state.current_player != CHANCE and not state.is_terminal():
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("stoneguard,pyre")
 
 
 def windcaller(deck: dict[str, Any], chance: str = "auto") -> CommandState:
@@ -53,14 +29,14 @@ def windcaller(deck: dict[str, Any], chance: str = "auto") -> CommandState:
         chance=chance,
     )
     state.apply_action(Play(in_hand(state, 0, "Windcaller")))
-    resolve(state)
+    resolve_queue(state)
     return state
 
 
 def test_cmd_k13_windcaller_draws_the_top_card() -> None:
     """K13: Windcaller enters; seat 0 draws the known top card, a Ridge Golem; the deck has one card less."""
     state = windcaller({"deck_top": ["Ridge Golem", "Sky Lancer"], "deck": ["Ridge Recruit"]})
-    assert names(state, state.hands[0]) == ["Ridge Golem", "Stone Skin"]
+    assert sorted(names(state, state.hands[0])) == ["Ridge Golem", "Stone Skin"]
     assert len(state.decks[0]) == 2
     drawn = [e for e in state.events if isinstance(e, CardDrawn)]
     assert [(e.seat, e.name) for e in drawn] == [(0, "Ridge Golem")]
@@ -76,8 +52,8 @@ def test_cmd_k13_a_draw_from_the_unknown_deck_is_a_chance_node() -> None:
     outcomes = dict(state.chance_outcomes())
     assert outcomes == {DrawCard(kinds["Ridge Golem"]): 1 / 3, DrawCard(kinds["Sky Lancer"]): 2 / 3}
     state.apply_action(DrawCard(kinds["Sky Lancer"]))
-    assert names(state, state.hands[0]) == ["Sky Lancer", "Stone Skin"]
-    assert names(state, state.decks[0].cards()) == ["Ridge Golem", "Sky Lancer"]
+    assert sorted(names(state, state.hands[0])) == ["Sky Lancer", "Stone Skin"]
+    assert sorted(names(state, state.decks[0].cards())) == ["Ridge Golem", "Sky Lancer"]
 
 
 def test_cmd_k13_drawing_from_an_empty_deck_loses() -> None:
@@ -106,5 +82,5 @@ def test_cmd_k13_deepwater_leviathan_draws_one() -> None:
         decks="tidewell,pyre",
     )
     state.apply_action(Play(in_hand(state, 0, "Deepwater Leviathan")))
-    resolve(state)
-    assert names(state, state.hands[0]) == ["Frost Snare"]
+    resolve_queue(state)
+    assert sorted(names(state, state.hands[0])) == ["Frost Snare"]

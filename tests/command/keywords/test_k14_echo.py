@@ -6,34 +6,14 @@ too (R23): the mirror match lets seat 1 answer with Null Ward (1VT, Nullify Rite
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import card_in, resolve_queue, starter
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, Foresee, Pass, Play
+from shardgames.command.actions import ChooseTarget, Foresee, Play
 from shardgames.command.events import CardMoved, CardPlayed
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def first(state: CommandState, cards: Any, name: str) -> int:
-    """The number of the first card of `cards` with this name."""
-    game = state.game
-    return next(c for c in cards if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass while the Queue is not empty and a player holds priority; the events."""
-    events: list[object] = []
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("chronovoid,pyre")
 
 
 def keep_all(state: CommandState) -> list[object]:
@@ -61,7 +41,7 @@ def glimpse_in_scrap(stones: str) -> tuple[CommandState, int]:
             ],
         }
     )
-    return state, first(state, state.scrap[0], "Echoing Glimpse")
+    return state, card_in(state, state.scrap[0], "Echoing Glimpse")
 
 
 def test_cmd_dx15_echo_cast_from_scrap_is_obliterated_after_resolving() -> None:
@@ -71,7 +51,7 @@ def test_cmd_dx15_echo_cast_from_scrap_is_obliterated_after_resolving() -> None:
     events = state.apply_action(Play(glimpse))
     assert CardPlayed(0, glimpse, "Echoing Glimpse", True) in events
     assert state.scrap[0] == ()
-    resolve(state)
+    resolve_queue(state)
     assert state.prompt.phase is Phase.FORESIGHT
     events = keep_all(state)
     assert CardMoved(glimpse, "Echoing Glimpse", "Queue", "Obliterated") in events
@@ -97,15 +77,15 @@ def test_cmd_k14_cast_from_hand_it_goes_to_scrap_and_can_echo_later() -> None:
             ],
         }
     )
-    glimpse = first(state, state.hands[0], "Echoing Glimpse")
+    glimpse = card_in(state, state.hands[0], "Echoing Glimpse")
     state.apply_action(Play(glimpse))
-    resolve(state)
+    resolve_queue(state)
     keep_all(state)
     assert state.scrap[0] == (glimpse,)
     assert state.obliterated[0] == ()
     assert Play(glimpse) in state.legal_actions()
     state.apply_action(Play(glimpse))
-    resolve(state)
+    resolve_queue(state)
     keep_all(state)
     assert (state.scrap[0], state.obliterated[0]) == ((), (glimpse,))
 
@@ -122,13 +102,13 @@ def test_cmd_k14_a_countered_echo_cast_is_obliterated() -> None:
         },
         decks="chronovoid,chronovoid",
     )
-    glimpse = first(state, state.scrap[0], "Echoing Glimpse")
-    ward = first(state, state.hands[1], "Null Ward")
+    glimpse = card_in(state, state.scrap[0], "Echoing Glimpse")
+    ward = card_in(state, state.hands[1], "Null Ward")
     state.apply_action(Play(glimpse))
     assert state.prompt.player == 1
     state.apply_action(Play(ward))
     state.apply_action(ChooseTarget(glimpse))
-    resolve(state)
+    resolve_queue(state)
     assert state.prompt.phase is Phase.PRIORITY  # no Foresight: the Glimpse never resolved
     assert state.obliterated == [(glimpse,), ()]
     assert state.scrap == [(), (ward,)]

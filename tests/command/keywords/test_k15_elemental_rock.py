@@ -11,15 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import shardgames as sg
+from command_scenarios import card_file, entity, file_game, in_hand, starter
+
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Pass, Play
 from shardgames.command.compiled import MANA
 from shardgames.command.events import ManaMade, Paid
 from shardgames.command.game import CommandGame
 from shardgames.command.keywords import ELEMENTS, Element
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
 EARTH, FIRE = ELEMENTS.index(Element.EARTH), ELEMENTS.index(Element.FIRE)
 NONE = (0,) * 11
@@ -54,27 +54,7 @@ stones = { generic = 6, earth = 3, fire = 3 }
 """
 
 
-def start(
-    position: dict[str, Any], decks: str = "stoneguard,pyre", game: CommandGame | None = None
-) -> CommandState:
-    """The state of a position in a game of two shipped decks (or in `game`)."""
-    if game is None:
-        game = sg.load_game(f"command(decks=({decks}))")
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("stoneguard,pyre")
 
 
 def idol_position(idol: dict[str, Any], stones: str = "") -> dict[str, Any]:
@@ -152,11 +132,7 @@ def test_cmd_k15_floating_shards_vanish_at_end_of_turn() -> None:
 
 def forge_game(tmp_path: Path) -> CommandGame:
     """The Forges deck (Forge Idol: Earth and Fire, Rock 2) against Pyre."""
-    path = tmp_path / "forges.toml"
-    path.write_text(FORGE_FILE, encoding="utf-8")
-    game = sg.load_game("command", decks=("forges", "pyre"), cards=(str(path),), format="none")
-    assert isinstance(game, CommandGame)
-    return game
+    return file_game(card_file(tmp_path, "forges.toml", FORGE_FILE), "forges", "pyre")
 
 
 def test_cmd_r25_a_two_element_rock_makes_each_shard_in_either_element(tmp_path: Path) -> None:

@@ -6,32 +6,13 @@ against Pyre's Ash Hound (3/2) and Spark.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, in_hand, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass, Play
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.rules import durability, force
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "stoneguard,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("stoneguard,pyre")
 
 
 def test_cmd_k16_cliff_sentinel_enters_as_a_one_five_with_a_trench_counter() -> None:

@@ -8,13 +8,12 @@ deck file, Sluggish Ogre (1E, 3/3 Enters Exhausted): Exhausted, it can't Interce
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import shardgames as sg
+from command_scenarios import card_file, end_turn, entity, file_game, in_hand, resolve, starter
+
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Pass, Play
 from shardgames.command.compiled import MANA
 from shardgames.command.events import Readied
-from shardgames.command.game import CommandGame
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
@@ -41,42 +40,14 @@ stones = { generic = 6, earth = 3, air = 3 }
 """
 
 
-def start(
-    position: dict[str, Any], decks: str = "stoneguard,pyre", game: CommandGame | None = None
-) -> CommandState:
-    """The state of a position in a game of two shipped decks (or in `game`)."""
-    if game is None:
-        game = sg.load_game(f"command(decks=({decks}))")
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("stoneguard,pyre")
 
 
 def play_and_resolve(state: CommandState, seat: int, name: str) -> Permanent:
     """`seat` plays the card `name`; the Queue resolves; the permanent it became."""
     state.apply_action(Play(in_hand(state, seat, name)))
-    while state.queue:
-        state.apply_action(Pass())
+    resolve(state)
     return entity(state, seat, name)
-
-
-def end_turn(state: CommandState) -> None:
-    """Pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
 
 
 def test_cmd_k17_ridgestone_idol_enters_exhausted_and_readies_next_turn() -> None:
@@ -110,10 +81,7 @@ def test_cmd_k17_ashen_shrine_enters_exhausted() -> None:
 
 def test_cmd_k17_an_entity_entering_exhausted_can_be_attacked_and_cannot_intercept(tmp_path: Path) -> None:
     """K17, CMD-33: on Pyre's turn the Exhausted Ogre is a legal attack target and no interceptor."""
-    path = tmp_path / "ogres.toml"
-    path.write_text(OGRE_FILE, encoding="utf-8")
-    game = sg.load_game("command", decks=("ogres", "pyre"), cards=(str(path),), format="none")
-    assert isinstance(game, CommandGame)
+    game = file_game(card_file(tmp_path, "ogres.toml", OGRE_FILE), "ogres", "pyre")
     state = start(
         {
             "turn": 3,

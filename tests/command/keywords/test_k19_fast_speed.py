@@ -9,30 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
+from command_scenarios import entity, fight, in_hand, starter
+
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass, Play
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase, Step
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("chronovoid,pyre")
 
 
 def pyre_turn(seat1: dict[str, Any], arena0: list[Any]) -> CommandState:
@@ -99,8 +83,7 @@ def dread_knight_attacks(blank: bool) -> tuple[CommandState, Permanent, Permanen
     if blank:
         state.apply_action(Play(in_hand(state, 0, "Blankout")))
         state.apply_action(ChooseTarget(knight.id))
-    while state.combat is not None:
-        state.apply_action(Pass())
+    fight(state)
     return state, knight, hollow
 
 

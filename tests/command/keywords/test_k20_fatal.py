@@ -9,13 +9,11 @@ Gravewind's Wisp Dancer (Evade). DX10 is played exactly with a tmp deck file: a 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass
+from command_scenarios import card_file, file_game, intercepted, starter
+
 from shardgames.command.events import DamagePrevented
-from shardgames.command.game import CommandGame
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import Permanent
 from shardgames.command.state import CommandState
 
 DX10_FILE = """
@@ -68,43 +66,12 @@ stones = { generic = 6, earth = 3, air = 3 }
 """
 
 
-def start(
-    position: dict[str, Any], decks: str = "pyre,stoneguard", game: CommandGame | None = None
-) -> CommandState:
-    """The state of a position in a game of two shipped decks (or in `game`)."""
-    if game is None:
-        game = sg.load_game(f"command(decks=({decks}))")
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def intercepted(
-    state: CommandState, attacker: str, interceptor: str
-) -> tuple[Permanent, Permanent, list[object]]:
-    """Seat 0's `attacker` attacks seat 1, whose `interceptor` Intercepts; combat damage; the events."""
-    a = entity(state, 0, attacker)
-    b = entity(state, 1, interceptor)
-    state.apply_action(DeclareAttack(a.id))
-    state.apply_action(ChooseTarget(player_target(1)))
-    events = list(state.apply_action(Intercept(b.id)))
-    while state.combat is not None:
-        events.extend(state.apply_action(Pass()))
-    return a, b, events
+start = starter("pyre,stoneguard")
 
 
 def dx10(tmp_path: Path, defender: str) -> tuple[CommandState, Permanent, Permanent, list[object]]:
     """DX10: the Venom Imp (1/1 Fatal) attacks; `defender` (a 5/5) Intercepts."""
-    path = tmp_path / "dx10.toml"
-    path.write_text(DX10_FILE, encoding="utf-8")
-    game = sg.load_game("command", decks=("imps", "golems"), cards=(str(path),), format="none")
-    assert isinstance(game, CommandGame)
+    game = file_game(card_file(tmp_path, "dx10.toml", DX10_FILE), "imps", "golems")
     state = start(
         {"turn": 3, "players": [{"arena": ["Venom Imp"], "pool": "2G"}, {"arena": [defender]}]}, game=game
     )

@@ -9,35 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
+from command_scenarios import entity, in_hand, starter
+
 from shardgames.command.actions import Activate, ChooseTarget, Pass, Play
 from shardgames.command.compiled import MANA
 from shardgames.command.events import ManaMade, Paid
-from shardgames.command.objects import Permanent
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
 NONE = (0,) * 11
 ONE_GENERIC = (1,) + (0,) * 10
 
 
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("tidewell,pyre")
 
 
 def position(warden: dict[str, Any]) -> dict[str, Any]:

@@ -9,30 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from command_scenarios import in_hand, names, resolve_queue, starter
+
 import shardgames as sg
 from shardgames.command.actions import Activate, DrawCard, Foresee, Pass, Play
 from shardgames.command.events import CardLookedAt
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def names(state: CommandState, cards: Any) -> list[str]:
-    """The design names of `cards`, in order."""
-    game = state.game
-    return [game.infos[game.kind_of[c]].name for c in cards]
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("chronovoid,pyre")
 
 
 def glimpse(deck_top: list[str], deck: list[str] | None = None) -> CommandState:
@@ -46,8 +31,7 @@ def glimpse(deck_top: list[str], deck: list[str] | None = None) -> CommandState:
     seat0["deck"] = deck if deck is not None else []
     state = start({"turn": 3, "players": [seat0, {"sovereign_exhausted": True}]})
     state.apply_action(Play(in_hand(state, 0, "Echoing Glimpse")))
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+    resolve_queue(state)
     return state
 
 

@@ -8,38 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass, Play
+from command_scenarios import end_turn, entity, play, resolve, starter
+
+from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass
 from shardgames.command.events import StatusChanged
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def end_turn(state: CommandState) -> None:
-    """Pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
+start = starter("tidewell,pyre")
 
 
 def freeze_hound(hound: dict[str, Any]) -> tuple[CommandState, Permanent]:
@@ -54,10 +31,8 @@ def freeze_hound(hound: dict[str, Any]) -> tuple[CommandState, Permanent]:
         }
     )
     target = entity(state, 1, "Ash Hound")
-    state.apply_action(Play(in_hand(state, 0, "Frost Snare")))
-    state.apply_action(ChooseTarget(target.id))
-    while state.queue:
-        state.apply_action(Pass())
+    play(state, 0, "Frost Snare", target.id)
+    resolve(state)
     return state, target
 
 

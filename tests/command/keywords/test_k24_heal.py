@@ -6,28 +6,14 @@ start of your turn: Heal 2") against Pyre.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import resolve, starter
 
-import shardgames as sg
 from shardgames.command.actions import Activate, Pass
 from shardgames.command.events import IntegrityChanged
 from shardgames.command.phases import Step
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def resolve(state: CommandState) -> list[object]:
-    """Pass until the Queue has resolved (forced passes are automatic); the events."""
-    events: list[object] = []
-    while state.queue:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("tidewell,pyre")
 
 
 def tidemother_heals(integrity: int) -> tuple[CommandState, list[object]]:

@@ -7,9 +7,8 @@ Riftblades' Execution (Malice).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, fight, in_hand, starter
 
-import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     ChooseTarget,
@@ -20,35 +19,9 @@ from shardgames.command.actions import (
     Play,
 )
 from shardgames.command.events import DamageDealt, DamagePrevented
-from shardgames.command.objects import Permanent, player_target
-from shardgames.command.state import CommandState
+from shardgames.command.objects import player_target
 
-
-def start(position: dict[str, Any], decks: str = "pyre,chronovoid") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def fight(state: CommandState) -> list[object]:
-    """Pass through the combat window until combat damage is dealt; the events."""
-    events: list[object] = []
-    while state.combat is not None:
-        events.extend(state.apply_action(Pass()))
-    return events
+start = starter("pyre,chronovoid")
 
 
 PYRE_BURNS = {

@@ -7,9 +7,8 @@ Gravewind's Unblockable Phantom Raider (2/2).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, start
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
 from shardgames.command.events import Intercepted
 from shardgames.command.objects import Permanent, player_target
@@ -17,19 +16,6 @@ from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
 DEFENDERS = ["Skyhook Guard", "Gatekeeper Colossus", "Cutthroat"]
-
-
-def start(position: dict[str, Any], decks: str) -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
 
 
 def attack(decks: str, attacker: str) -> tuple[CommandState, Permanent]:

@@ -7,11 +7,9 @@ Sovereign, the Warden of the Ridge, has Force 2.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from command_scenarios import entities, fight, starter
 
-import shardgames as sg
 from shardgames.command.actions import (
     ChooseTarget,
     DeclareAttack,
@@ -19,7 +17,6 @@ from shardgames.command.actions import (
     Intercept,
     NoIntercept,
     OrderInterceptor,
-    Pass,
 )
 from shardgames.command.events import Intercepted
 from shardgames.command.objects import Permanent, player_target
@@ -27,24 +24,7 @@ from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 from shardgames.kernel.errors import IllegalActionError
 
-
-def start(position: dict[str, Any], decks: str = "riftblades,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entities(state: CommandState, seat: int, name: str) -> list[Permanent]:
-    """`seat`'s permanents with this name in the Arena, in the order they entered."""
-    infos = state.game.infos
-    return [p for p in state.arena if p.owner == seat and infos[p.kind].name == name]
-
-
-def close_window(state: CommandState) -> None:
-    """The players pass in the combat window until combat damage is dealt (forced passes are automatic)."""
-    while state.combat is not None:
-        state.apply_action(Pass())
+start = starter("riftblades,stoneguard")
 
 
 def warlord_attacks(recruits: int) -> tuple[CommandState, Permanent, list[Permanent]]:
@@ -91,7 +71,7 @@ def test_cmd_k27_two_interceptors_block_and_are_ordered_by_the_attacker() -> Non
     assert state.prompt.phase is Phase.ORDER
     assert state.prompt.player == 0
     state.apply_action(OrderInterceptor(second.id))  # the second Recruit takes the lethal 3 first
-    close_window(state)
+    fight(state)
     assert state.permanent(second.id) is None
     assert state.scrap[1] == (second.id,)
     assert first.damage == 1
@@ -106,7 +86,7 @@ def test_cmd_k27_no_intercept_is_always_legal() -> None:
     state.apply_action(Intercept(first.id))
     state.apply_action(NoIntercept())
     assert not first.exhausted
-    close_window(state)
+    fight(state)
     assert state.integrity == [20, 16]
     assert warlord.damage == 2  # the Warden of the Ridge strikes back with Force 2
     assert state.permanent(first.id) is first

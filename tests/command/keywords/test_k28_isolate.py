@@ -7,9 +7,8 @@ Recruit (2/3) is the usual target.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import end_turn, entities, in_hand, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     ChooseTarget,
@@ -20,41 +19,10 @@ from shardgames.command.actions import (
     Play,
 )
 from shardgames.command.events import StatusChanged
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "riftblades,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entities(state: CommandState, seat: int, name: str) -> list[Permanent]:
-    """`seat`'s permanents with this name in the Arena, in the order they entered."""
-    infos = state.game.infos
-    return [p for p in state.arena if p.owner == seat and infos[p.kind].name == name]
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
-
-
-def end_turn(state: CommandState) -> None:
-    """The players pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
+start = starter("riftblades,stoneguard")
 
 
 def test_cmd_dx24_exile_beam_lasts_through_the_casters_next_turn() -> None:

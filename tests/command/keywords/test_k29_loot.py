@@ -6,26 +6,14 @@ as the Scholar itself (R10 c). Known top cards ("deck_top") make the draw exact.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import in_hand, starter
 
-import shardgames as sg
 from shardgames.command.actions import Discard, Pass, Play
 from shardgames.command.events import CardDiscarded, CardDrawn
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("tidewell,pyre")
 
 
 def scholar_enters() -> tuple[CommandState, int, int, int]:

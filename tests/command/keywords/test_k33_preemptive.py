@@ -7,35 +7,13 @@ have none.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import attack_into, entity, starter
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass
+from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass
 from shardgames.command.events import CombatDamageDealt, DamageDealt
-from shardgames.command.objects import Permanent, player_target
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def fight(state: CommandState, attacker: Permanent, interceptor: Permanent) -> None:
-    """`attacker` attacks the other player, `interceptor` Intercepts, and combat damage is dealt."""
-    state.apply_action(DeclareAttack(attacker.id))
-    state.apply_action(ChooseTarget(player_target(1 - attacker.owner)))
-    state.apply_action(Intercept(interceptor.id))
-    while state.combat is not None:
-        state.apply_action(Pass())
+start = starter("chronovoid,pyre")
 
 
 def damage_events(state: CommandState) -> list[DamageDealt]:
@@ -53,7 +31,7 @@ def test_cmd_dx9_preemptive_duelist_destroys_the_hound_before_it_strikes() -> No
     )
     duelist = entity(state, 0, "Blink Duelist")
     hound = entity(state, 1, "Ash Hound")
-    fight(state, duelist, hound)
+    attack_into(state, duelist, hound)
     assert damage_events(state) == [DamageDealt(duelist.id, hound.id, 2, True)]
     assert state.scrap[1] == (hound.id,)
     assert state.permanent(duelist.id) is duelist
@@ -96,7 +74,7 @@ def test_cmd_k33_a_preemptive_interceptor_strikes_first_too() -> None:
     )
     hound = entity(state, 0, "Ash Hound")
     duelist = entity(state, 1, "Blink Duelist")
-    fight(state, hound, duelist)
+    attack_into(state, hound, duelist)
     assert damage_events(state) == [DamageDealt(duelist.id, hound.id, 2, True)]
     assert state.scrap[0] == (hound.id,)
     assert state.permanent(duelist.id) is duelist
@@ -115,7 +93,7 @@ def test_cmd_k33_a_survivor_strikes_back_in_the_second_step() -> None:
     )
     duelist = entity(state, 0, "Blink Duelist")
     knight = entity(state, 1, "Dread Knight")
-    fight(state, duelist, knight)
+    attack_into(state, duelist, knight)
     assert damage_events(state) == [
         DamageDealt(duelist.id, knight.id, 2, True),
         DamageDealt(knight.id, duelist.id, 2, True),
@@ -144,7 +122,7 @@ def test_cmd_k33_two_preemptive_entities_strike_each_other_at_once() -> None:
     )
     mine = entity(state, 0, "Blink Duelist")
     theirs = entity(state, 1, "Blink Duelist")
-    fight(state, mine, theirs)
+    attack_into(state, mine, theirs)
     assert set(damage_events(state)) == {
         DamageDealt(mine.id, theirs.id, 2, True),
         DamageDealt(theirs.id, mine.id, 2, True),

@@ -8,12 +8,11 @@ Mourning Priest (1DL, 1/2, "Whenever another Entity of yours leaves the Arena: H
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import shardgames as sg
+from command_scenarios import card_file, entity, file_game, in_hand, resolve_queue, starter
+
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass, Play
 from shardgames.command.events import CardMoved, IntegrityChanged
-from shardgames.command.objects import Permanent
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
@@ -40,35 +39,13 @@ stones = { generic = 6, fire = 3, death = 3 }
 """
 
 
-def start(position: dict[str, Any], decks: str = "pyre,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def pass_while_priority(state: CommandState) -> None:
-    """The players pass until the Queue is empty or an effect asks for a decision."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+start = starter("pyre,stoneguard")
 
 
 def caller_enters(state: CommandState) -> None:
     """Seat 0 plays Grave Caller and both pass: the Caller enters and its Reanimate asks for a target."""
     state.apply_action(Play(in_hand(state, 0, "Grave Caller")))
-    pass_while_priority(state)
+    resolve_queue(state)
 
 
 def test_cmd_k34_grave_caller_returns_an_entity_from_scrap_with_an_echo_marker() -> None:
@@ -87,7 +64,7 @@ def test_cmd_k34_grave_caller_returns_an_entity_from_scrap_with_an_echo_marker()
     assert (state.prompt.phase, state.prompt.player) == (Phase.TARGET, 0)
     assert state.legal_actions() == (ChooseTarget(knight),)
     state.apply_action(ChooseTarget(knight))
-    pass_while_priority(state)
+    resolve_queue(state)
     returned = state.permanent(knight)
     assert returned is not None
     assert returned.echo
@@ -125,23 +102,21 @@ def test_cmd_k34_a_reanimated_entity_that_is_sacrificed_is_obliterated() -> None
     caller = in_hand(state, 0, "Grave Caller")
     caller_enters(state)
     state.apply_action(ChooseTarget(knight))
-    pass_while_priority(state)
+    resolve_queue(state)
     pact = in_hand(state, 0, "Blood Pact")
     state.apply_action(Play(pact))
     state.apply_action(ChooseTarget(recruit.id))
     assert state.prompt.phase is Phase.SACRIFICE
     state.apply_action(ChooseTarget(knight))
     assert state.obliterated[0] == (knight,)
-    pass_while_priority(state)
+    resolve_queue(state)
     assert state.scrap == [(pact,), (recruit.id,)]
     assert [p.id for p in state.arena] == [caller]
 
 
 def test_cmd_dx16_reanimated_entity_destroyed_later_is_obliterated_and_triggers_fire(tmp_path: Path) -> None:
     """DX16: the Echo-marked Ash Hound, destroyed on the next turn, is Obliterated; the Priest still heals."""
-    path = tmp_path / "mourners.toml"
-    path.write_text(MOURNERS, encoding="utf-8")
-    game = sg.load_game("command", decks=("mourners", "pyre"), cards=(str(path),), format="none")
+    game = file_game(card_file(tmp_path, "mourners.toml", MOURNERS), "mourners", "pyre")
     state = game.state_from_position(
         {
             "turn": 3,
@@ -160,7 +135,7 @@ def test_cmd_dx16_reanimated_entity_destroyed_later_is_obliterated_and_triggers_
     (hound,) = state.scrap[0]
     caller_enters(state)
     state.apply_action(ChooseTarget(hound))
-    pass_while_priority(state)
+    resolve_queue(state)
     returned = state.permanent(hound)
     assert returned is not None
     assert returned.echo
@@ -172,7 +147,7 @@ def test_cmd_dx16_reanimated_entity_destroyed_later_is_obliterated_and_triggers_
     assert (state.turn, state.active) == (4, 1)
     state.apply_action(Play(in_hand(state, 1, "Spark")))
     state.apply_action(ChooseTarget(hound))
-    pass_while_priority(state)
+    resolve_queue(state)
     assert state.permanent(hound) is None
     assert state.obliterated[0] == (hound,)
     assert hound not in state.scrap[0]

@@ -5,35 +5,15 @@ Pyre's Cinder Golem (2F, 4/3) is Reckless. Stoneguard, whose Warden of the Ridge
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from command_scenarios import entity, in_hand, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, NoIntercept, Pass, Play
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 from shardgames.kernel.errors import IllegalActionError
 
-
-def start(position: dict[str, Any], decks: str = "pyre,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("pyre,stoneguard")
 
 
 def test_cmd_dx21_pass_is_illegal_while_the_reckless_golem_can_attack() -> None:

@@ -6,39 +6,14 @@ Tidewell Entity. Pyre's Cinder Golem (4/3) has none; its Sovereign, the Ashen Re
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, fight, in_hand, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass, Play
 from shardgames.command.events import DamageDealt
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Step
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "pyre,tidewell") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def close_window(state: CommandState) -> None:
-    """The players pass in the combat window until combat damage is dealt."""
-    while state.combat is not None:
-        state.apply_action(Pass())
+start = starter("pyre,tidewell")
 
 
 def test_cmd_k36_tortoise_clears_its_damage_right_after_combat() -> None:
@@ -57,7 +32,7 @@ def test_cmd_k36_tortoise_clears_its_damage_right_after_combat() -> None:
     state.apply_action(DeclareAttack(golem.id))
     state.apply_action(ChooseTarget(player_target(1)))
     state.apply_action(Intercept(tortoise.id))
-    close_window(state)
+    fight(state)
     assert DamageDealt(golem.id, tortoise.id, 4, True) in state.events
     assert DamageDealt(tortoise.id, golem.id, 2, True) in state.events
     assert (state.turn, state.step) == (3, Step.MAIN)
@@ -87,7 +62,7 @@ def test_cmd_r16_regenerate_clears_no_spell_damage_and_does_not_prevent_lethal_d
     state.apply_action(DeclareAttack(golem.id))
     state.apply_action(ChooseTarget(player_target(1)))
     state.apply_action(Intercept(tortoise.id))
-    close_window(state)
+    fight(state)
     assert state.permanent(tortoise.id) is None
     assert state.scrap[1] == (tortoise.id,)
 
@@ -101,7 +76,7 @@ def test_cmd_r16_an_attacking_tortoise_regenerates_after_the_sovereign_strikes_b
     tortoise = entity(state, 0, "Mossback Tortoise")
     state.apply_action(DeclareAttack(tortoise.id))
     state.apply_action(ChooseTarget(player_target(1)))
-    close_window(state)
+    fight(state)
     assert state.integrity == [20, 18]
     assert DamageDealt(state.game.sovereign_id(1), tortoise.id, 3, True) in state.events
     assert tortoise.damage == 0

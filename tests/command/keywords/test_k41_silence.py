@@ -7,33 +7,13 @@ opponent holds Fast Rites (Null Ward, Stall, Blankout) and a Sovereign ability (
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import in_hand, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, Pass, Play
 from shardgames.command.events import StatusChanged
 from shardgames.command.objects import PLAYERS
-from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "chronovoid,chronovoid") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+start = starter("chronovoid,chronovoid")
 
 
 POSITION = {

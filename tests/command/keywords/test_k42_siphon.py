@@ -6,27 +6,15 @@ Gravewind Entity Siphon. Stoneguard defends; its Ridge Golem (3/5) is Armored.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, fight, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
 from shardgames.command.events import IntegrityChanged
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "gravewind,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+start = starter("gravewind,stoneguard")
 
 
 def attack(state: CommandState, attacker: Permanent, target: int) -> None:
@@ -35,8 +23,7 @@ def attack(state: CommandState, attacker: Permanent, target: int) -> None:
     state.apply_action(ChooseTarget(target))
     if state.prompt.phase is Phase.INTERCEPT:
         state.apply_action(NoIntercept())
-    while state.combat is not None:
-        state.apply_action(Pass())
+    fight(state)
 
 
 def siphons(state: CommandState) -> list[IntegrityChanged]:

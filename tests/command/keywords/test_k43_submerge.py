@@ -6,28 +6,15 @@ Sprite (1/1) are submerged; Tidewell's Mossback Tortoise (2/5) attacks.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import attack_into, entity, resolve_queue, starter
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass, Play
+from shardgames.command.actions import ChooseTarget, DeclareAttack, NoIntercept, Pass, Play
 from shardgames.command.events import DamageDealt, StatusChanged
 from shardgames.command.objects import Permanent, player_target
-from shardgames.command.phases import Phase
 from shardgames.command.rules import durability, force
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+start = starter("tidewell,pyre")
 
 
 def undertow() -> tuple[CommandState, Permanent, Permanent, Permanent]:
@@ -48,23 +35,13 @@ def undertow() -> tuple[CommandState, Permanent, Permanent, Permanent]:
     )
     (card,) = state.hands[0]
     state.apply_action(Play(card))
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+    resolve_queue(state)
     return (
         state,
         entity(state, 0, "Mossback Tortoise"),
         entity(state, 1, "Ash Hound"),
         entity(state, 1, "Ember Sprite"),
     )
-
-
-def attack_into(state: CommandState, attacker: Permanent, interceptor: Permanent) -> None:
-    """`attacker` attacks the other player and `interceptor` Intercepts; damage is dealt."""
-    state.apply_action(DeclareAttack(attacker.id))
-    state.apply_action(ChooseTarget(player_target(1 - attacker.owner)))
-    state.apply_action(Intercept(interceptor.id))
-    while state.combat is not None:
-        state.apply_action(Pass())
 
 
 def test_cmd_k43_undertow_gives_each_opposing_entity_minus_two_force() -> None:

@@ -6,40 +6,21 @@ Sovereign, the Warden of the Ridge, has Force 2.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, in_hand, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass, Play
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "pyre,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
+start = starter("pyre,stoneguard")
 
 
 def play(state: CommandState, name: str) -> int:
     """Seat 0 plays the card and it resolves; its number."""
     card = in_hand(state, 0, name)
     state.apply_action(Play(card))
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+    resolve_queue(state)
     return card
 
 

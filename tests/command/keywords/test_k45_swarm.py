@@ -5,40 +5,20 @@ Tidewell carries it on Seedling Chorus (L). Pyre's Spark (Deal 2 Dmg) and Ash Ho
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import in_hand, play, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, Pass, Play
 from shardgames.command.events import CardMoved, TokenCreated
 from shardgames.command.objects import TOKENS, Permanent, player_target
-from shardgames.command.phases import Phase
 from shardgames.command.rules import durability, force
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+start = starter("tidewell,pyre")
 
 
 def chorus(state: CommandState) -> tuple[int, Permanent]:
     """Seat 0 plays Seedling Chorus and it resolves: the Chorus's number and the new token."""
-    card = in_hand(state, 0, "Seedling Chorus")
-    state.apply_action(Play(card))
+    card = play(state, 0, "Seedling Chorus")
     resolve_queue(state)
     (token,) = [p for p in state.arena if p.token]
     return card, token

@@ -6,26 +6,14 @@ with Ash Hound (3/2), Dread Knight (2/3) and Ember Sprite (1/1).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass, Play
 from shardgames.command.objects import Permanent, player_target
 from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "stoneguard,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+start = starter("stoneguard,pyre")
 
 
 POSITION = {

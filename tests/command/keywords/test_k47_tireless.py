@@ -6,11 +6,9 @@ Gale Runner (1/1) and Ridge Recruit (2/3) are the opponents.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from command_scenarios import entity, fight, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
 from shardgames.command.events import Exhausted, Intercepted
 from shardgames.command.objects import Permanent, player_target
@@ -18,18 +16,7 @@ from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 from shardgames.kernel.errors import IllegalActionError
 
-
-def start(position: dict[str, Any], decks: str = "tidewell,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+start = starter("tidewell,stoneguard")
 
 
 POSITION = {
@@ -47,8 +34,7 @@ def tender_attacks_the_runner(state: CommandState) -> tuple[Permanent, Permanent
     runner = entity(state, 1, "Gale Runner")
     state.apply_action(DeclareAttack(tender.id))
     state.apply_action(ChooseTarget(runner.id))
-    while state.combat is not None:
-        state.apply_action(Pass())
+    fight(state)
     return tender, runner
 
 

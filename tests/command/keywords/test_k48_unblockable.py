@@ -6,27 +6,14 @@ Ridge Recruits; its Warden of the Ridge has Force 2.
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, starter
 
-import shardgames as sg
 from shardgames.command.actions import ChooseTarget, DeclareAttack, Pass
 from shardgames.command.events import Intercepted, StepBegan
-from shardgames.command.objects import Permanent, player_target
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase, Step
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "gravewind,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
+start = starter("gravewind,stoneguard")
 
 
 def test_cmd_k48_phantom_raider_skips_the_intercept_decision() -> None:

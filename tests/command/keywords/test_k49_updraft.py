@@ -5,46 +5,18 @@ Stoneguard carries it on Updraft Gust (1A). Windcaller (2A, 1/2) draws 1 when it
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, in_hand, play, resolve_queue, starter
 
-import shardgames as sg
-from shardgames.command.actions import ChooseTarget, Pass, Play
+from shardgames.command.actions import Pass, Play
 from shardgames.command.events import CardDrawn, CardMoved
-from shardgames.command.objects import Permanent
-from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "stoneguard,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+start = starter("stoneguard,pyre")
 
 
 def gust(state: CommandState, target: int) -> int:
     """Seat 0 plays Updraft Gust at `target` and it resolves; the Gust's number."""
-    card = in_hand(state, 0, "Updraft Gust")
-    state.apply_action(Play(card))
-    state.apply_action(ChooseTarget(target))
+    card = play(state, 0, "Updraft Gust", target)
     resolve_queue(state)
     return card
 

@@ -7,38 +7,13 @@ Deal 1 Dmg" and Ash Hound (3/2).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import entity, in_hand, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, NoIntercept, Pass, Play
-from shardgames.command.objects import PLAYERS, Permanent, player_target
+from shardgames.command.objects import PLAYERS, player_target
 from shardgames.command.phases import Phase
-from shardgames.command.state import CommandState
 
-
-def start(position: dict[str, Any], decks: str = "pyre,riftblades") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
+start = starter("pyre,riftblades")
 
 
 POSITION = {

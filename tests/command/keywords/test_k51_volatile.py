@@ -10,12 +10,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import shardgames as sg
+from command_scenarios import (
+    card_file,
+    end_turn,
+    entity,
+    file_game,
+    in_hand,
+    resolve_queue,
+    starter,
+)
+
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Pass, Play
 from shardgames.command.compiled import WARP
 from shardgames.command.events import StatusChanged, TurnBegan
-from shardgames.command.objects import Permanent
-from shardgames.command.phases import Phase
 from shardgames.command.state import CommandState
 
 BOMBERS = """
@@ -40,46 +47,12 @@ stones = { generic = 6, malice = 3, space = 3 }
 """
 
 
-def start(position: dict[str, Any], decks: str = "siegeworks,stoneguard") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
+start = starter("siegeworks,stoneguard")
 
 
 def bombers(tmp_path: Path, position: dict[str, Any]) -> CommandState:
     """The state of a position in a game of our Bombers deck against Pyre."""
-    path = tmp_path / "bombers.toml"
-    path.write_text(BOMBERS, encoding="utf-8")
-    game = sg.load_game("command", decks=("bombers", "pyre"), cards=(str(path),), format="none")
-    state = game.state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def in_hand(state: CommandState, seat: int, name: str) -> int:
-    """The number of the first card of `seat`'s hand with this name."""
-    game = state.game
-    return next(c for c in state.hands[seat] if game.infos[game.kind_of[c]].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
-
-
-def end_turn(state: CommandState) -> None:
-    """The players pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
+    return start(position, game=file_game(card_file(tmp_path, "bombers.toml", BOMBERS), "bombers", "pyre"))
 
 
 def sacrificed(state: CommandState, number: int) -> bool:

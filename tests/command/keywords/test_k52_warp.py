@@ -7,41 +7,15 @@ ability, so it can also take an Entity out of a combat (R14).
 
 from __future__ import annotations
 
-from typing import Any
+from command_scenarios import end_turn, entity, resolve_queue, starter
 
-import shardgames as sg
 from shardgames.command.actions import Activate, ChooseTarget, DeclareAttack, Intercept, NoIntercept, Pass
 from shardgames.command.compiled import WARP
 from shardgames.command.events import CardMoved, DamageDealt, Paid
-from shardgames.command.objects import Permanent, player_target
-from shardgames.command.phases import Phase, Step
-from shardgames.command.state import CommandState
+from shardgames.command.objects import player_target
+from shardgames.command.phases import Step
 
-
-def start(position: dict[str, Any], decks: str = "riftblades,pyre") -> CommandState:
-    """The state of a position in a game of two shipped decks."""
-    state = sg.load_game(f"command(decks=({decks}))").state_from_position(position)
-    assert isinstance(state, CommandState)
-    return state
-
-
-def entity(state: CommandState, seat: int, name: str) -> Permanent:
-    """The first permanent of `seat` with this name in the Arena."""
-    infos = state.game.infos
-    return next(p for p in state.arena if p.owner == seat and infos[p.kind].name == name)
-
-
-def resolve_queue(state: CommandState) -> None:
-    """The players pass until the Queue has resolved (or an effect asks for a decision)."""
-    while state.queue and state.prompt.phase is Phase.PRIORITY:
-        state.apply_action(Pass())
-
-
-def end_turn(state: CommandState) -> None:
-    """The players pass until the next turn begins."""
-    turn = state.turn
-    while state.turn == turn:
-        state.apply_action(Pass())
+start = starter("riftblades,pyre")
 
 
 def test_cmd_k52_warped_stalker_returns_next_turn_as_a_new_ready_object() -> None:
