@@ -157,3 +157,18 @@ def test_bradley_terry_and_wilson() -> None:
     low, high = wilson(10, 10)
     assert high == pytest.approx(1.0)
     assert 0.69 < low < 0.73
+
+
+def test_tables_as_dataframes() -> None:
+    """With pandas (the analysis extra, installed in CI), each table is a DataFrame."""
+    pytest.importorskip("pandas", reason="the analysis extra is installed in CI")
+    result = tournament(
+        SMALL, [sg.RandomAgent(), GreedyAgent()], games=4, seed=7, backend="serial", progress=False
+    )
+    agents = result.to_dataframe()
+    assert list(agents["agent"]) == ["random", "greedy"]
+    assert {"win_rate", "win_rate_low", "win_rate_high", "rating", "rating_error"} <= set(agents.columns)
+    assert len(result.to_dataframe("games")) == 4
+    assert list(result.to_dataframe("seats")["seat"]) == [0, 1]
+    with pytest.raises(UsageError, match="table: one of agents, pairings, seats, games"):
+        result.to_dataframe("players")
