@@ -9,6 +9,7 @@ import pytest
 
 import shardgames as sg
 from shardgames.arena import GamePlan, TournamentResult, bradley_terry, round_robin, tournament, wilson
+from shardgames.cli.arena import game_agent
 from shardgames.kernel.errors import UsageError
 from shardgames.tactics import GreedyAgent
 
@@ -45,6 +46,16 @@ def test_results_are_identical_for_every_worker_count_and_back_end() -> None:
     assert str(serial) == str(two)
 
 
+@pytest.mark.parametrize("game", ["sota(max_turn_phases=12)", "sota(chance=explicit,players=3)", "command"])
+def test_every_game_gives_the_same_results_serially_and_in_processes(game: str) -> None:
+    """Hidden cards, dice and explicit chance nodes come from each game's seed alone."""
+    agents = [sg.RandomAgent(), sg.RandomAgent()]
+    serial = tournament(game, agents, games=6, seed=4, backend="serial", keep_records=True, progress=False)
+    two = tournament(game, agents, games=6, seed=4, workers=2, keep_records=True, progress=False)
+    assert serial == two
+    assert [r.history for r in serial.records] == [r.history for r in two.records]
+
+
 def test_ray_gives_the_same_results_as_serial() -> None:
     """The Ray back end on a local instance plays exactly the serial games."""
     pytest.importorskip("ray", reason="the ray extra is installed in CI")
@@ -54,20 +65,27 @@ def test_ray_gives_the_same_results_as_serial() -> None:
     assert signature(ray) == signature(serial)
 
 
-def test_three_agents_on_each_game() -> None:
+@pytest.mark.parametrize(
+    "game", ["tactics(souls=10,max_turns=20)", "sota(max_turn_phases=8)", "command(max_turns=6)"]
+)
+def test_three_agents_on_each_game(game: str) -> None:
     """A tournament of three agents on each game: every pairing, seats rotated, ratings for all."""
-    for game in ("tactics(souls=10,max_turns=20)", "sota(max_turn_phases=8)", "command(max_turns=6)"):
-        agents = [sg.RandomAgent(), sg.RandomAgent(), sg.RandomAgent()]
-        result = tournament(game, agents, games=6, seed=1, backend="serial", progress=False)
-        assert result.agents == ("random", "random#2", "random#3")
-        assert len(result.games) == 6
-        assert {row["agent"] for row in result.agent_table()} == set(result.agents)
-        pairs = result.pairing_table()
-        assert [(r["agent"], r["opponent"]) for r in pairs] == [
-            ("random", "random#2"),
-            ("random", "random#3"),
-            ("random#2", "random#3"),
-        ]
+    greedy = game_agent(sg.load_game(game))
+    assert greedy is not None
+    agents = [sg.RandomAgent(), greedy(), sg.MCTSAgent(simulations=4, rollout_limit=30)]
+    result = tournament(game, agents, games=6, seed=1, backend="serial", progress=False)
+    assert result.agents == ("random", "greedy", "mcts")
+    assert len(result.games) == 6
+    table = {row["agent"]: row for row in result.agent_table()}
+    assert set(table) == set(result.agents)
+    assert all(row["games"] == 4 for row in table.values())
+    pairs = result.pairing_table()
+    assert [(r["agent"], r["opponent"], r["games"]) for r in pairs] == [
+        ("random", "greedy", 2),
+        ("random", "mcts", 2),
+        ("greedy", "mcts", 2),
+    ]
+    assert sum(row["wins"] for row in table.values()) + result.draws == 6
 
 
 def test_the_statistics() -> None:
