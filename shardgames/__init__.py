@@ -13,8 +13,8 @@ Examples:
 """
 
 from shardgames._version import __version__
-from shardgames.agents import Agent, RandomAgent
-from shardgames.arena import MatchRecord, play_match
+from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent
+from shardgames.arena import MatchRecord, TournamentResult, play_match, tournament
 from shardgames.kernel import (
     CHANCE,
     TERMINAL,
@@ -53,9 +53,11 @@ __all__ = [
     "DataError",
     "DeckError",
     "Event",
+    "FlatMonteCarloAgent",
     "Game",
     "IllegalActionError",
     "InvalidParameterError",
+    "MCTSAgent",
     "MatchRecord",
     "MissingExtraError",
     "PositionError",
@@ -66,6 +68,7 @@ __all__ = [
     "SerializationError",
     "ShardGamesError",
     "State",
+    "TournamentResult",
     "UnknownGameError",
     "UsageError",
     "View",
@@ -75,5 +78,6 @@ __all__ = [
     "load_game",
     "play_match",
     "register_game",
+    "tournament",
     "unregister_game",
 ]

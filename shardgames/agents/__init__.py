@@ -1,5 +1,7 @@
 """Agents: programs that choose actions from a seat's view. They use the common contract only."""
 
 from shardgames.agents.base import Agent, RandomAgent
+from shardgames.agents.flat import FlatMonteCarloAgent
+from shardgames.agents.mcts import ActionStats, MCTSAgent, SearchResult
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["ActionStats", "Agent", "FlatMonteCarloAgent", "MCTSAgent", "RandomAgent", "SearchResult"]

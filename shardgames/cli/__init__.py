@@ -66,6 +66,7 @@ from shardgames._version import __version__
 from shardgames.agents.base import RandomAgent
 from shardgames.arena.match import MatchRecord, play_match
 from shardgames.cli._output import console
+from shardgames.cli.arena import add_arena_commands
 from shardgames.cli.content import add_content_commands, deck_validator
 from shardgames.cli.designer import add_designer_commands
 from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_extra
@@ -430,6 +431,7 @@ def build_cli() -> click.Group:
 
     add_content_commands(cli)
     add_designer_commands(cli)
+    add_arena_commands(cli)
     return cli
 
 

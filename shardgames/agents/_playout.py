@@ -1,0 +1,55 @@
+"""What the search agents share: playing a determinised state out, and checking their parameters."""
+
+from __future__ import annotations
+
+from shardgames.agents.base import Agent
+from shardgames.kernel.actions import Action
+from shardgames.kernel.errors import UsageError
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.state import CHANCE, State
+from shardgames.kernel.views import View
+
+__all__ = ["check_rollout", "legal_of", "playout"]
+
+
+def playout(state: State, rng: Rng, rollout: Agent | None, limit: int | None) -> tuple[float, ...]:
+    """Play `state` on (in place) and return its returns: zeros if `limit` player moves did not end it.
+
+    Chance nodes of an explicit-chance game are sampled from `rng`; in automatic mode the state samples
+    them itself. Without a `rollout` agent every seat plays uniformly at random; with one, the agent
+    chooses for every seat from that seat's view.
+    """
+    steps = 0
+    apply_unchecked = state.apply_action_unchecked
+    while not state.is_terminal():
+        if limit is not None and steps >= limit:
+            return (0.0,) * state.game.num_players
+        player = state.current_player
+        if player == CHANCE:
+            apply_unchecked(state.sample_chance_outcome(rng))
+            continue
+        if rollout is None:
+            legal = state.legal_actions()
+            apply_unchecked(legal[rng.randrange(len(legal))])
+        else:
+            state.apply_action(rollout.act(state.view(player), rng))  # checked: the agent is not ours
+        steps += 1
+    return state.returns()
+
+
+def legal_of(view: View, agent: str) -> tuple[Action, ...]:
+    """The view's legal actions, or a `UsageError` naming `agent` if the seat is not to act."""
+    if not view.legal_actions:
+        raise UsageError(
+            f"{agent} was asked to act for seat {view.player}, which has no legal actions "
+            f"(current player: {view.current_player})"
+        )
+    return view.legal_actions
+
+
+def check_rollout(rollout: object, rollout_limit: int | None) -> None:
+    """Raise `UsageError` for a rollout policy that is not an agent or a negative step limit."""
+    if rollout is not None and not isinstance(rollout, Agent):
+        raise UsageError(f"rollout must be an Agent (with name and act(view, rng)) or None, not {rollout!r}")
+    if rollout_limit is not None and (isinstance(rollout_limit, bool) or rollout_limit < 0):
+        raise UsageError(f"rollout_limit must be None or a number of steps >= 0, not {rollout_limit!r}")

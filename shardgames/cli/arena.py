@@ -1,0 +1,295 @@
+"""The match commands of ``shardgames``: ``tournament`` and ``replay``.
+
+Agents are named on the command line as ``NAME[:KEY=VALUE,...]``: ``random``; ``greedy`` (the game's own
+heuristic agent); ``mcts`` (`MCTSAgent`) with ``sims`` (simulations), ``seconds``, ``c`` (the
+exploration constant) and ``rollout`` (``random`` or ``greedy``); ``flat`` (`FlatMonteCarloAgent`) with
+``sims`` and ``rollout``. For example ``mcts:sims=200,rollout=greedy``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from shardgames.agents.base import Agent, RandomAgent
+from shardgames.arena.match import MatchRecord
+from shardgames.cli._output import console
+from shardgames.kernel.errors import UsageError
+from shardgames.kernel.game import Game
+
+if TYPE_CHECKING:
+    import click
+
+    from shardgames.arena.tournaments import TournamentResult
+
+__all__ = ["add_arena_commands", "agent_from_spec", "game_agent"]
+
+AGENT_NAMES = ("random", "greedy", "mcts", "flat")
+
+
+def game_agent(game: Game) -> type[Agent] | None:
+    """The game's own heuristic agent (its package's ``GreedyAgent``), or ``None`` if it has none."""
+    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
+    try:
+        module = importlib.import_module(package)
+    except ImportError:  # pragma: no cover - a game class always comes from an importable module
+        return None
+    found = getattr(module, "GreedyAgent", None)
+    return found if isinstance(found, type) else None
+
+
+def _parse(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(f"agent {spec!r}: options are KEY=VALUE, not {item!r}")
+        options[key.strip().lower()] = value.strip()
+    return name.strip().lower(), options
+
+
+def _number(spec: str, key: str, value: str, kind: type) -> Any:
+    try:
+        number = kind(value)
+    except ValueError:
+        raise UsageError(f"agent {spec!r}: {key} must be a {kind.__name__}, not {value!r}") from None
+    if number <= 0:
+        raise UsageError(f"agent {spec!r}: {key} must be above 0, not {value}")
+    return number
+
+
+def agent_from_spec(spec: str, game: Game) -> Agent:
+    """An agent from its command-line name (see the module docstring).
+
+    Raises:
+        UsageError: If the name or an option is unknown or malformed, or the game has no greedy agent.
+    """
+    name, options = _parse(spec)
+    allowed = {
+        "random": set(),
+        "greedy": set(),
+        "mcts": {"sims", "seconds", "c", "rollout"},
+        "flat": {"sims", "rollout"},
+    }
+    if name not in allowed:
+        raise UsageError(f"agent {spec!r}: the agents are {', '.join(AGENT_NAMES)}")
+    unknown = sorted(set(options) - allowed[name])
+    if unknown:
+        known = ", ".join(sorted(allowed[name])) or "none"
+        raise UsageError(f"agent {spec!r}: unknown option {', '.join(unknown)}; {name}'s options: {known}")
+    if name == "random":
+        return RandomAgent()
+    if name == "greedy":
+        return _greedy(spec, game)()
+    rollout: Agent | None = None
+    if "rollout" in options:
+        choice = options["rollout"].lower()
+        if choice not in ("random", "greedy"):
+            raise UsageError(f"agent {spec!r}: rollout is random or greedy, not {options['rollout']!r}")
+        rollout = _greedy(spec, game)() if choice == "greedy" else None
+    from shardgames.agents import FlatMonteCarloAgent, MCTSAgent  # noqa: PLC0415 - search agents on use
+
+    kwargs: dict[str, Any] = {"rollout": rollout}
+    if "sims" in options:
+        kwargs["simulations"] = _number(spec, "sims", options["sims"], int)
+    if name == "flat":
+        return FlatMonteCarloAgent(**kwargs)
+    if "seconds" in options:
+        kwargs["seconds"] = _number(spec, "seconds", options["seconds"], float)
+    if "c" in options:
+        kwargs["exploration"] = _number(spec, "c", options["c"], float)
+    return MCTSAgent(**kwargs)
+
+
+def _greedy(spec: str, game: Game) -> type[Agent]:
+    found = game_agent(game)
+    if found is None:
+        raise UsageError(f"agent {spec!r}: {game.name} has no greedy agent; use random, mcts or flat")
+    return found
+
+
+# ---------------------------------------------------------------------- output
+
+
+def _print_result(result: TournamentResult, seconds: float) -> None:
+    from rich import box  # noqa: PLC0415 - an optional extra
+    from rich.table import Table  # noqa: PLC0415
+
+    out = console()
+    games = f"{len(result.games)} games" + (
+        f" of {result.scheduled} (interrupted)" if result.interrupted else ""
+    )
+    title = f"{result.game}: {games}, seed {result.seed}, {result.draws} draws"
+    title += f", mean length {result.mean_length:.1f}"
+    out.print(title, soft_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for label in ("agent", "games", "won", "drawn", "lost", "rate", "95% CI", "Elo", "Elo 95%"):
+        table.add_column(label, justify="left" if label == "agent" else "right", no_wrap=True)
+    for row in result.agent_table():
+        table.add_row(
+            row["agent"],
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            f"{row['win_rate']:.3f}",
+            f"{row['win_rate_low']:.3f}-{row['win_rate_high']:.3f}",
+            f"{row['rating']:.0f}",
+            f"±{1.96 * row['rating_error']:.0f}",
+        )
+    out.print(table)
+    out.print("pairings (the first agent's results)", soft_wrap=True)
+    pairs = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for label in ("agent", "opponent", "games", "won", "lost", "drawn", "rate", "95% CI"):
+        pairs.add_column(label, justify="left" if label in ("agent", "opponent") else "right", no_wrap=True)
+    for row in result.pairing_table():
+        pairs.add_row(
+            row["agent"],
+            row["opponent"],
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["losses"]),
+            str(row["draws"]),
+            f"{row['win_rate']:.3f}",
+            f"{row['win_rate_low']:.3f}-{row['win_rate_high']:.3f}",
+        )
+    out.print(pairs)
+    seats = ", ".join(
+        f"seat {row['seat']} {row['win_rate']:.3f} ({row['win_rate_low']:.3f}-{row['win_rate_high']:.3f})"
+        for row in result.seat_table()
+    )
+    out.print(f"win rate by seat: {seats}", soft_wrap=True)
+    rate = len(result.games) / seconds if seconds > 0 else float("inf")
+    out.print(f"played in {seconds:.1f} s, {rate:.1f} games/s", soft_wrap=True)
+
+
+def replay_lines(record: MatchRecord) -> list[str]:
+    """A recorded match step by step: each action with the events it caused, then the result.
+
+    Steps the engine took by itself (sampled chance, forced moves) are listed as ``auto``.
+
+    Raises:
+        ReplayError: If the record does not replay in its game (an edited or corrupted file).
+    """
+    game = record.load_game()
+    game.replay(record.seed, record.history)  # a record that does not replay fails here, cleanly
+    state = game.new_initial_state(record.seed)
+    lines = [f"{record.game}, seed {record.seed}: {', '.join(record.agents)}"]
+    lines.extend(f"{index:>5}  auto: {action}" for index, action in enumerate(state.history))
+    for index, action in enumerate(record.history):
+        if index < len(state.history):
+            continue  # taken by the engine itself, already listed
+        who = "chance" if state.is_chance_node() else f"seat {state.current_player}"
+        before = len(state.history)
+        events = state.apply_action(action)
+        lines.append(f"{index:>5}  {who}: {action}")
+        lines.extend(
+            f"{step:>5}  auto: {state.history[step]}" for step in range(before + 1, len(state.history))
+        )
+        lines.extend(f"         {event}" for event in events)
+    lines.append(str(record))
+    return lines
+
+
+# ---------------------------------------------------------------------- the commands
+
+
+def add_arena_commands(cli: click.Group) -> None:
+    """Add ``tournament`` and ``replay`` to the ``shardgames`` group."""
+    import click  # noqa: PLC0415 - an optional extra, imported when the command runs
+
+    from shardgames.arena.tournaments import BACKENDS, tournament  # noqa: PLC0415
+    from shardgames.kernel.game import load_game  # noqa: PLC0415
+
+    @cli.command("tournament", short_help="Play a tournament between agents; print the results.")
+    @click.argument("game_string")
+    @click.option(
+        "--agents", "agent_specs", default="random,greedy", show_default=True, help="Comma-separated agents."
+    )
+    @click.option(
+        "--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="Games to play."
+    )
+    @click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0), help="Root seed.")
+    @click.option(
+        "--workers", "-w", type=click.IntRange(min=1), help="Worker processes (default: every core)."
+    )
+    @click.option("--backend", type=click.Choice(BACKENDS), default="process", show_default=True)
+    @click.option(
+        "--json", "json_path", type=click.Path(path_type=Path), help="Also write the results as JSON."
+    )
+    @click.option(
+        "--records", "records_dir", type=click.Path(path_type=Path), help="Save every match record here."
+    )
+    @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+    def tournament_command(
+        *,
+        game_string: str,
+        agent_specs: str,
+        games: int,
+        seed: int,
+        workers: int | None,
+        backend: str,
+        json_path: Path | None,
+        records_dir: Path | None,
+        no_progress: bool,
+    ) -> None:
+        """Play GAMES games of GAME_STRING between the --agents, seats rotated, and print the results.
+
+        Agents are random, greedy (the game's own), mcts and flat, with options after a colon:
+        mcts:sims=200,c=1.4,rollout=greedy or flat:sims=50. The same options give the same results
+        on any number of workers and back ends.
+        """
+        game = load_game(game_string)
+        agents = [agent_from_spec(spec, game) for spec in _split_agents(agent_specs)]
+        if not agents:
+            raise UsageError("--agents: name at least one agent, such as random,greedy")
+        started = time.perf_counter()
+        result = tournament(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            keep_records=records_dir is not None,
+            progress=False if no_progress else None,
+        )
+        _print_result(result, time.perf_counter() - started)
+        if json_path is not None:
+            json_path.write_text(result.to_json(), encoding="utf-8")
+        if records_dir is not None:
+            records_dir.mkdir(parents=True, exist_ok=True)
+            for game_result in result.games:
+                assert game_result.record is not None
+                game_result.record.save(records_dir / f"game-{game_result.index}.json")
+
+    @cli.command("replay", short_help="Print a recorded match step by step.")
+    @click.argument("file", type=click.Path(path_type=Path))
+    def replay_command(*, file: Path) -> None:
+        """Print the match record FILE step by step: each action, who took it, the events it caused.
+
+        Records come from `shardgames match --save` and `shardgames tournament --records`.
+        """
+        try:
+            record = MatchRecord.load(file)
+        except OSError as exc:
+            raise UsageError(f"cannot read {str(file)!r}: {exc.strerror or exc}") from None
+        for line in replay_lines(record):
+            click.echo(line)
+
+
+def _split_agents(text: str) -> list[str]:
+    """Split ``random,mcts:sims=200,c=2,greedy`` into agents (a comma before ``key=`` continues one)."""
+    specs: list[str] = []
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
