@@ -73,6 +73,10 @@ def test_random_play_never_raises_and_always_ends(game: sg.Game, seed: int) -> N
     if state.winner is not None:
         assert returns[state.winner] == max(returns)
     assert isinstance(state.events[-1], sg.kernel.GameEnded)
+    assert state.truncated == state.events[-1].truncated
+    if state.truncated:
+        assert state.winner is None
+        assert "turn cap" in state.events[-1].reason
 
 
 @given(seed=seeds)
