@@ -623,6 +623,11 @@ class EmbersGame(Game):
         """One row per seat (me first): embers, hand, deck, active, discards by value, my hand by value."""
         return (self.num_players, 14)
 
+    @property
+    def max_game_length(self) -> int:
+        """Two decisions a turn at most (play or pass, then block or take the hit), for `max_turns` turns."""
+        return 2 * int(self.params["max_turns"])
+
     # --8<-- [end:game]
 
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:

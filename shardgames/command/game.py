@@ -296,6 +296,25 @@ class CommandGame(Game):
         fill_from_position(self, state, position)
 
     @property
+    def max_game_length(self) -> int:
+        """A cap on the decisions of a game, from the Queue guard: the rules alone give no bound.
+
+        Within a turn the priority loop goes on while a seat can pay for plays and activations, and
+        cards that return to hand or ready permanents make how long depend on the card pool. The
+        engine stops a turn after `QUEUE_GUARD` resolutions (300). The cap allows each resolution 10
+        decisions (the play or activation that queued it, its targets and costs, the passes around
+        it), 10 more for the turn's steps and combat, and a discard of every card a seat owns (60),
+        in each of the 2 x `max_turns` turns; setup adds each seat's redraw (up to its opening hand
+        under, then finish). Play stays far below it: random games take a few dozen decisions a turn
+        at most.
+        """
+        from shardgames.command.flow import OPENING_HAND, QUEUE_GUARD  # noqa: PLC0415 - flow imports the state
+
+        assert self._turn_cap is not None
+        per_turn = 10 * (QUEUE_GUARD + 1) + DECK_STRIDE
+        return 2 * (OPENING_HAND + 1) + self._turn_cap * per_turn
+
+    @property
     def observation_shape(self) -> tuple[int, ...]:
         """See `shardgames.command.view` for the layout."""
         from shardgames.command.view import observation_shape  # noqa: PLC0415 - view imports the state

@@ -72,11 +72,13 @@ class GameEnded(Event):
         returns: Each seat's return (see `State.returns`).
         winner: The winning seat, or ``None`` for a draw or a shared result.
         reason: Why the game ended, in words.
+        truncated: Whether the turn cap ended it (a draw by the cap, not by the rules).
     """
 
     returns: tuple[float, ...]
     winner: int | None
     reason: str
+    truncated: bool = False
 
     def __str__(self) -> str:
         result = "draw" if self.winner is None else f"seat {self.winner} wins"

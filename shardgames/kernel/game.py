@@ -73,8 +73,9 @@ CHANCE_PARAMETER = choice_parameter(
 class Game:
     """The base of every game: a name, validated parameters and the hooks that describe the rules.
 
-    Subclasses set the class attributes below and implement `num_players`, `observation_shape` and
-    `_make_codec`. Instances are created by `load_game` (or directly, with keyword parameters).
+    Subclasses set the class attributes below and implement `num_players`, `observation_shape`,
+    `max_game_length` and `_make_codec`. Instances are created by `load_game` (or directly, with
+    keyword parameters).
 
     Attributes:
         name: The registry name, e.g. ``"sota"``.
@@ -177,6 +178,21 @@ class Game:
     def turn_cap(self) -> int | None:
         """The turn cap (the game is a draw after it), or ``None``."""
         return self._turn_cap
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the number of decisions in one game (hook).
+
+        Decisions are the entries of `State.history` that are not chance outcomes: the seats' actions,
+        the forced moves the engine applies by itself included. Chance outcomes are not counted (a
+        game may have no bound on them: a tied roll rolled again). Adapters that need the bound read
+        it (OpenSpiel's ``max_game_length`` counts decisions the same way); a game derives it from its
+        turn cap and the most decisions a turn can take, and its docstring shows the derivation.
+
+        Raises:
+            NotImplementedError: If the game does not bound its length.
+        """
+        raise NotImplementedError(f"{self.name} does not bound the length of its games")
 
     # ------------------------------------------------------------------ states
 

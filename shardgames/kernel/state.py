@@ -274,6 +274,17 @@ class State(Generic[GameT_co]):
         """Whether the game is over."""
         return self._returns is not None
 
+    @property
+    def truncated(self) -> bool:
+        """Whether the game is over because it reached its turn cap (a draw by the cap, not the rules).
+
+        Reinforcement-learning adapters report this as a truncation rather than a termination.
+        """
+        if self._returns is None or not self._events:
+            return False
+        last = self._events[-1]
+        return isinstance(last, GameEnded) and last.truncated
+
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome."""
         return self._current_player == CHANCE
@@ -502,7 +513,7 @@ class State(Generic[GameT_co]):
         """
         cap = self.game._turn_cap
         if cap is not None and self.turn >= cap:
-            self._end_game(None, f"turn cap of {cap} reached")
+            self._end_game(None, f"turn cap of {cap} reached", truncated=True)
             return False
         self.turn += 1
         return True
@@ -514,10 +525,18 @@ class State(Generic[GameT_co]):
         self._legal = None
         self._legal_set = None
 
-    def _end_game(self, winner: int | None, reason: str, returns: Sequence[float] | None = None) -> None:
+    def _end_game(
+        self,
+        winner: int | None,
+        reason: str,
+        returns: Sequence[float] | None = None,
+        *,
+        truncated: bool = False,
+    ) -> None:
         """End the game: record returns, the winner and a `GameEnded` event.
 
         Without explicit `returns`, a winner gets +1 and the other seats share -1; a draw gives zeros.
+        `truncated` marks an end by the turn cap rather than by the rules.
         """
         n = self.game.num_players
         if returns is None:
@@ -529,7 +548,7 @@ class State(Generic[GameT_co]):
         self._winner = winner
         self._prompt = None
         self._tasks.clear()
-        self._emit(GameEnded(self._returns, winner, reason))
+        self._emit(GameEnded(self._returns, winner, reason, truncated))
 
     # ------------------------------------------------------------------ copies, views, JSON
 

@@ -70,6 +70,7 @@ from shardgames.sota.constants import (
     CHARACTER,
     DUEL_POSITIONS,
     HAND_MAX,
+    MAX_DECK,
     MAX_PLAYERS,
     MAX_TURN_PHASES,
     MIN_PLAYERS,
@@ -365,6 +366,24 @@ class SotaGame(Game):
         self.die_outcomes = tuple((RollDie(face), 1) for face in range(1, 7))
 
     # ------------------------------------------------------------------ states and views
+
+    @property
+    def max_game_length(self) -> int:
+        """A bound on the decisions of a game, from the turn cap T, n seats and k Duel Positions.
+
+        Setup: a Persona and at most 6 redraw decisions (keep, or up to five cards under and finish)
+        per seat. A Turn Phase: Gather, Position and Bolster once per seat, the choice to end it, and
+        at most 5 + k + 1 duels (each spends one of the five stats unless one of the unit's k Encore
+        Traits or the Persona's Encore saves it, once each). A duel: unit, stat, target and twin
+        response, then a modifier window in which every use is a Trait or Persona ability (k + 1 per
+        side, once each per duel) or an Ally, with at most one pass before each use and two at the
+        end: 4k + 10 decisions without the Allies. An Ally is used once (spent Allies leave for the
+        Fractured Shards) and reaches the table only by Bolster, one per seat and Turn Phase: at most
+        n x min(T, 52) Ally uses of two decisions each in the whole game.
+        """
+        n, k, turns = self.num_players, self.duel_positions, int(self.params["max_turn_phases"])
+        per_turn_phase = 3 * n + 1 + (6 + k) * (4 * k + 10)
+        return 7 * n + turns * per_turn_phase + 2 * n * min(turns, MAX_DECK)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -284,6 +284,21 @@ class TacticsGame(Game):
         return self.id_attack + origin * CELLS + target
 
     @property
+    def max_game_length(self) -> int:
+        """A bound on the decisions of a game: setup, then `max_turns` turns of at most 82 + 3 (A + 1).
+
+        Setup: every purchase puts a warrior or terrain on a free square of its buyer's four closest
+        rows (32 squares), and each seat stops once: at most 2 x (32 + 1) decisions. A turn: warriors
+        stand in their owner's two closest rows, so a seat has at most 16; each NUDGE warrior gives at
+        most 5 decisions (its place in the order, the nudge, the nudged warrior's portal, its After-
+        Moving effect and the riposte to a VOLLEY). Each of the A actions and the one bought action
+        (TAC-26) gives at most 3 (the move or attack, an After-Moving effect, a riposte); buying an
+        action and ending the turn are one more each.
+        """
+        per_turn = 5 * 16 + 3 * (self.actions_per_turn + 1) + 2
+        return 2 * (32 + 1) + int(self.params["max_turns"]) * per_turn
+
+    @property
     def observation_shape(self) -> tuple[int, ...]:
         """Planes over the board; see `shardgames.tactics.view` for the layout."""
         return observation_shape(self)

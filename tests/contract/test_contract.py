@@ -43,9 +43,16 @@ def test_game_string_round_trips(game: sg.Game) -> None:
     assert game.min_utility <= 0 <= game.max_utility
 
 
+def test_every_game_bounds_its_length(game: sg.Game) -> None:
+    """Adapters (OpenSpiel's max_game_length) need a bound on the decisions of a game."""
+    bound = game.max_game_length
+    assert isinstance(bound, int)
+    assert bound > 0
+
+
 @given(seed=seeds)
 def test_random_play_never_raises_and_always_ends(game: sg.Game, seed: int) -> None:
-    """E1, E4, E8: one actor at a time, real choices only, and every game ends."""
+    """E1, E4, E8: one actor at a time, real choices only, and every game ends, within its bound."""
     steps = 0
     for steps, state in enumerate(random_play(game, seed)):  # noqa: B007 - steps is read after the loop
         player = state.current_player
@@ -67,12 +74,18 @@ def test_random_play_never_raises_and_always_ends(game: sg.Game, seed: int) -> N
         assert len(set(legal)) == len(legal)
     assert state.is_terminal()
     assert steps < 1_000_000
+    decisions = sum(not action.is_chance for action in state.history)
+    assert decisions <= game.max_game_length, "the game took more decisions than its bound"
     returns = state.returns()
     assert len(returns) == game.num_players
     assert all(game.min_utility <= r <= game.max_utility for r in returns)
     if state.winner is not None:
         assert returns[state.winner] == max(returns)
     assert isinstance(state.events[-1], sg.kernel.GameEnded)
+    assert state.truncated == state.events[-1].truncated
+    if state.truncated:
+        assert state.winner is None
+        assert "turn cap" in state.events[-1].reason
 
 
 @given(seed=seeds)

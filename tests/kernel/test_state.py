@@ -128,6 +128,11 @@ def test_turn_cap_ends_in_a_draw() -> None:
     assert state.winner is None
     assert state.returns() == (0.0, 0.0)
     assert "turn cap of 3" in str(state.events[-1])
+    assert state.truncated
+    assert state.events[-1].truncated
+    again = game.state_from_json(state.to_json())
+    assert again.truncated
+    assert state.clone().truncated
 
 
 def test_returns_and_winner() -> None:
@@ -140,10 +145,12 @@ def test_returns_and_winner() -> None:
     )
     assert state.returns() == (0.0, 0.0, 0.0)
     assert not state.is_terminal()
+    assert not state.truncated
     assert state.winner is None
     state.apply_action(Play(5, 1))
     state.apply_action(Roll(6))
     assert state.is_terminal()
+    assert not state.truncated
     assert state.winner == 0
     assert state.returns() == (1.0, -0.5, -0.5)
     assert state.current_player == sg.TERMINAL

@@ -1,0 +1,116 @@
+"""The engine side of the OpenSpiel adapter: a shardgames state plus what each seat remembers.
+
+OpenSpiel clones a Python state by deep-copying its attributes and serialises it by pickling them. The
+adapter therefore keeps everything in one attribute, a `Core`, whose deep copy is the engine's cheap
+`State.clone` and whose pickle is the engine's exact JSON. This module does not import ``pyspiel``.
+
+A seat's *recall* is its perfect-recall information state: every event of the game as that seat
+may see it (`Event.censor`), with its own decisions in between. A state sampled for search keeps the
+recall of the seat it was sampled for, so that seat's information state is the same in the sample.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shardgames.kernel.events import Log
+from shardgames.kernel.game import Game, load_game
+from shardgames.kernel.rng import Rng
+from shardgames.kernel.state import State
+
+__all__ = ["Core", "Step"]
+
+Step = tuple[int, int, int]
+"""One decision applied through the adapter: (seat, action id, number of events before it)."""
+
+
+class Core:
+    """A shardgames state with the decisions applied to it and each seat's recall.
+
+    Args:
+        state: The engine state (loaded with ``chance="explicit"``).
+        steps: The seats' decisions applied to `state` so far (shared with clones, append-only).
+        prefixes: Per seat, recall from before `state` began (non-empty only in sampled states).
+    """
+
+    __slots__ = ("_recall", "prefixes", "state", "steps")
+
+    def __init__(self, state: State, steps: Log[Step] | None = None, prefixes: Sequence[str] = ()) -> None:
+        self.state = state
+        self.steps: Log[Step] = Log() if steps is None else steps
+        self.prefixes: tuple[str, ...] = tuple(prefixes) or ("",) * state.game.num_players
+        # Per seat: (events read, steps read, recall text so far); extended on demand.
+        self._recall: list[tuple[int, int, str]] = [(0, 0, p) for p in self.prefixes]
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> Core:
+        """An independent copy (the engine's `State.clone`; logs and recall are shared, not copied)."""
+        other = Core.__new__(Core)
+        other.state = self.state.clone()
+        other.steps = self.steps.fork()
+        other.prefixes = self.prefixes
+        other._recall = self._recall.copy()
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Callable[..., Core], tuple[Any, ...]]:
+        return (_restore, (str(self.state.game), self.state.to_json(), list(self.steps), self.prefixes))
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action_id: int) -> None:
+        """Apply an engine action id (player action or chance outcome) and record a seat's decision."""
+        state = self.state
+        player = state.current_player
+        if player >= 0:
+            self.steps.append((player, action_id, len(state.events)))
+        state.apply_action(action_id)
+
+    # ------------------------------------------------------------------ information
+
+    def recall(self, player: int) -> str:
+        """Everything `player` has observed so far, in order: censored events and its own decisions."""
+        events_read, steps_read, text = self._recall[player]
+        events, steps = self.state.events, self.steps
+        if events_read == len(events) and steps_read == len(steps):
+            return text
+        decode = self.state.game.decode
+        parts: list[str] = [text] if text else []
+        for seat, action_id, before in steps[steps_read:]:
+            parts.extend(str(e.censor(player)) for e in events[events_read:before])
+            events_read = max(events_read, before)
+            if seat == player:
+                parts.append(f"> {decode(action_id)}")
+        parts.extend(str(e.censor(player)) for e in events[events_read:])
+        text = "\n".join(parts)
+        self._recall[player] = (len(events), len(steps), text)
+        return text
+
+    def information_state_string(self, player: int) -> str:
+        """The perfect-recall information state of `player`: its recall, then what it sees now."""
+        state = self.state
+        lines = [self.recall(player), "--", str(state.view(player))]
+        if state.current_player == player:
+            encode = state.game.encode
+            lines.append("legal: " + " ".join(str(encode(a)) for a in state.legal_actions()))
+        return "\n".join(lines)
+
+    def resampled(self, player: int, rng: Rng) -> Core:
+        """A state `player` cannot tell from this one: every card it does not know dealt at random.
+
+        The sample keeps `player`'s recall; the other seats start it with none (whatever they
+        remembered depended on cards the sample has dealt again).
+        """
+        sample = self.state.view(player).sample_state(rng)
+        prefixes = [""] * self.state.game.num_players
+        prefixes[player] = self.recall(player)
+        return Core(sample, prefixes=prefixes)
+
+
+def _restore(game_string: str, state_json: str, steps: list[Step], prefixes: tuple[str, ...]) -> Core:
+    game: Game = load_game(game_string)
+    return Core(game.state_from_json(state_json), Log(steps), prefixes)

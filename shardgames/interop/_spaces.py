@@ -1,0 +1,150 @@
+"""What the Gymnasium and PettingZoo adapters share: the game, the spaces, the seeds and chance.
+
+This module is private: the adapters import it once they have checked that the ``rl`` extra is
+installed, so it may import Gymnasium at its top.
+
+**Observations.** Every game's `State.observation_tensor` is float32 and normalised so that most values
+lie in ``[0, 1]``; a few (a negative modifier, a buffed Might, a large Soul count) go a little outside.
+The adapters declare every observation in the box ``[OBSERVATION_LOW, OBSERVATION_HIGH]`` and clip the
+rare value beyond it, so an observation always lies in its space.
+
+**Seeds.** An episode is one game, started with `Game.new_initial_state` from an *episode seed*: the
+seed given to ``reset(seed=...)``, or else one drawn from the environment's ``np_random``. Chance nodes
+of a game with ``chance="explicit"`` are sampled from a generator derived from the episode seed, and so
+are the opponents' choices, so an episode is determined by its seed and the learner's actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from shardgames.kernel import Game, Rng, State, UsageError, derive_seed, load_game
+
+__all__ = [
+    "OBSERVATION_HIGH",
+    "OBSERVATION_LOW",
+    "action_mask",
+    "action_mask_box",
+    "chance_rng",
+    "episode_seed",
+    "observation",
+    "observation_box",
+    "opponent_rng",
+    "resolve_game",
+    "settle_chance",
+]
+
+OBSERVATION_LOW = -1.0
+"""The lower bound of every observation value declared by the adapters."""
+
+OBSERVATION_HIGH = 4.0
+"""The upper bound of every observation value declared by the adapters."""
+
+_SEED_LIMIT = 2**63
+_CHANCE_KEY = 0
+_OPPONENT_KEY = 1
+
+
+def resolve_game(game: str | Game, params: Mapping[str, Any]) -> Game:
+    """The game an environment plays: a `Game`, or a name or game string loaded with `params`.
+
+    Args:
+        game: A `Game`, or a name or game string such as ``"tactics(souls=12)"``.
+        params: Game parameters; only allowed with a name or game string.
+
+    Returns:
+        The validated game.
+
+    Raises:
+        UsageError: If parameters are given together with a `Game`.
+        InvalidParameterError: If a parameter is unknown or invalid.
+        UnknownGameError: If no game has that name.
+    """
+    if isinstance(game, Game):
+        if params:
+            raise UsageError(
+                f"parameters {sorted(params)} were given with a loaded game {game}; "
+                "pass the game's name or game string instead, or load the game with them"
+            )
+        return game
+    if not isinstance(game, str):
+        raise UsageError(f"game must be a Game or a game string, not {type(game).__name__}")
+    return load_game(game, **params)
+
+
+def observation_box(game: Game) -> spaces.Box:
+    """The space of one seat's observation tensor: float32, of shape `Game.observation_shape`."""
+    return spaces.Box(
+        low=OBSERVATION_LOW,
+        high=OBSERVATION_HIGH,
+        shape=game.observation_shape,
+        dtype=np.float32,
+    )
+
+
+def action_mask_box(game: Game) -> spaces.Box:
+    """The space of an action mask: int8 zeros and ones over `Game.num_distinct_actions`."""
+    return spaces.Box(low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8)
+
+
+def observation(state: State, seat: int) -> npt.NDArray[np.float32]:
+    """A new array holding `seat`'s observation tensor, clipped into the declared bounds."""
+    tensor = state.observation_tensor(seat)
+    return np.clip(tensor, OBSERVATION_LOW, OBSERVATION_HIGH)
+
+
+def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
+    """A new int8 array: 1 for each legal action of `seat` (all zeros when it is not to act)."""
+    if state.current_player != seat:
+        return np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+    return state.legal_action_mask().astype(np.int8)
+
+
+def episode_seed(seed: int | None, np_random: np.random.Generator) -> int:
+    """The seed of the next episode: `seed` itself, or one drawn from `np_random` when it is ``None``.
+
+    Raises:
+        UsageError: If `seed` is not a non-negative int.
+    """
+    if seed is None:
+        return int(np_random.integers(0, _SEED_LIMIT))
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise UsageError(f"a seed must be a non-negative int, not {seed!r}")
+    return int(seed)
+
+
+def chance_rng(seed: int) -> Rng:
+    """The generator sampling the chance nodes of an explicit-chance game in the episode `seed`."""
+    return Rng(derive_seed(seed, _CHANCE_KEY))
+
+
+def opponent_rng(seed: int, seat: int) -> Rng:
+    """The generator handed to the opponent in `seat` in the episode `seed`."""
+    return Rng(derive_seed(seed, _OPPONENT_KEY, seat))
+
+
+def settle_chance(state: State, rng: Rng) -> None:
+    """Sample chance nodes from `rng` until a seat is to act or the game is over.
+
+    Games with ``chance="auto"`` never stop at a chance node, so this does nothing for them.
+    """
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+
+
+def render(mode: str | None, state: State) -> str | None:
+    """`state` as text for ``"ansi"``; printed for ``"human"``; a logged warning without a mode."""
+    if mode is None:
+        gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+        return None
+    text = str(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
