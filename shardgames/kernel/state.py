@@ -31,6 +31,7 @@ pending, so every intermediate point is a plain, serialisable value.
 
 from __future__ import annotations
 
+import html
 import json
 import typing
 from bisect import bisect_left
@@ -645,6 +646,17 @@ class State(Generic[GameT_co]):
 
     def __str__(self) -> str:
         return f"{self.game} turn {self.turn}: {self._prompt or 'game over'}"
+
+    def to_html(self) -> str:
+        """The whole state (every hidden card shown) as an HTML fragment, for notebooks and replays (hook).
+
+        The default shows ``str(state)`` as preformatted text; games draw their table. Use
+        ``state.view(player).to_html()`` for what one seat may see.
+        """
+        return f'<pre class="sg-text">{html.escape(str(self))}</pre>'
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game}, turn {self.turn}, {self._prompt or 'game over'}>"

@@ -14,6 +14,7 @@ it came from.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from html import escape
 from typing import TYPE_CHECKING, TypedDict
 
 import attrs
@@ -120,6 +121,23 @@ class View:
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a float32 array of shape `Game.observation_shape` (hook)."""
         raise NotImplementedError
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words for a person at the table, naming cards and places (hook).
+
+        The default is ``str(action)``; games override it to use the names this seat can see.
+        """
+        return str(action)
+
+    def to_html(self) -> str:
+        """This view as an HTML fragment, for notebooks and replays (hook).
+
+        The default shows ``str(view)`` as preformatted text; games draw their table.
+        """
+        return f'<pre class="sg-text">{escape(str(self))}</pre>'
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean mask of this seat's legal actions over the player action ids."""

@@ -205,6 +205,29 @@ def test_codec_ids_round_trip_and_the_mask_matches(game: sg.Game, seed: int) -> 
 
 
 @given(seed=seeds)
+def test_states_and_views_render_at_every_step(game: sg.Game, seed: int) -> None:
+    """Text, HTML and action descriptions draw on what they are given, for any position of play.
+
+    A seat's drawing depends on its view alone: the same view after its hidden cards are dealt again
+    draws the same.
+    """
+    rng = sg.Rng(seed)
+    for step, state in enumerate(random_play(game, seed)):
+        if not sampled_steps(step):
+            continue
+        assert str(state)
+        assert state.to_html().strip().startswith("<")
+        for seat in range(game.num_players):
+            view = state.view(seat)
+            again = state.resample_hidden(seat, rng.spawn()).view(seat)
+            assert str(again) == str(view)
+            assert again.to_html() == view.to_html()
+            described = [view.describe_action(a) for a in view.legal_actions]
+            assert all(described)
+            assert [again.describe_action(a) for a in again.legal_actions] == described
+
+
+@given(seed=seeds)
 def test_views_never_leak_and_sample_consistently(game: sg.Game, seed: int) -> None:
     rng = sg.Rng(seed)
     for step, state in enumerate(random_play(game, seed)):
