@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from shardgames.agents.base import Agent
+from shardgames.arena.replay_page import record_table, replay_page
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError
 from shardgames.kernel.game import Game, load_game
@@ -132,6 +133,26 @@ class MatchRecord:
     def load(cls, path: str | Path) -> MatchRecord:
         """Read a record from a JSON file written by `save`."""
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+    def to_html(self, seat: int | None = None) -> str:
+        """The match as one self-contained HTML page that steps forwards and backwards through it.
+
+        The page shows the table after every step, the step's action and events, the log and whose
+        turn it is; it needs no network access. With `seat`, it shows the match as that seat saw it.
+        See `shardgames.arena.replay_page`.
+
+        Raises:
+            ReplayError: If the record does not replay in its game.
+            UsageError: If `seat` is not a seat of the game.
+        """
+        return replay_page(self, seat=seat)
+
+    def save_html(self, path: str | Path, seat: int | None = None) -> None:
+        """Write `to_html` to a file."""
+        Path(path).write_text(self.to_html(seat=seat), encoding="utf-8")
+
+    def _repr_html_(self) -> str:
+        return record_table(self)
 
     def __str__(self) -> str:
         result = "a draw" if self.winner is None else f"seat {self.winner} ({self.agents[self.winner]}) won"

@@ -266,17 +266,40 @@ def add_arena_commands(cli: click.Group) -> None:
                 assert game_result.record is not None
                 game_result.record.save(records_dir / f"game-{game_result.index}.json")
 
-    @cli.command("replay", short_help="Print a recorded match step by step.")
+    @cli.command("replay", short_help="Print a recorded match step by step, or write it as a web page.")
     @click.argument("file", type=click.Path(path_type=Path))
-    def replay_command(*, file: Path) -> None:
+    @click.option(
+        "--html",
+        "html_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Write the match as one self-contained HTML page that steps through it, instead of printing it.",
+    )
+    @click.option(
+        "--seat",
+        type=int,
+        help="With --html: show the match as this seat saw it (others' hidden cards and choices hidden).",
+    )
+    def replay_command(*, file: Path, html_path: Path | None, seat: int | None) -> None:
         """Print the match record FILE step by step: each action, who took it, the events it caused.
 
-        Records come from `shardgames match --save` and `shardgames tournament --records`.
+        With --html OUT.html, write a page instead: open it in any browser (it needs no network) and
+        step through the match with the buttons, the slider or the arrow keys. Records come from
+        `shardgames match --save`, `shardgames play --save` and `shardgames tournament --records`.
         """
         try:
             record = MatchRecord.load(file)
         except OSError as exc:
             raise UsageError(f"cannot read {str(file)!r}: {exc.strerror or exc}") from None
+        if seat is not None and html_path is None:
+            raise UsageError("--seat goes with --html (the printed replay shows every step)")
+        if html_path is not None:
+            page = record.to_html(seat=seat)
+            try:
+                html_path.write_text(page, encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"cannot write {str(html_path)!r}: {exc.strerror or exc}") from None
+            click.echo(f"wrote {html_path} ({record.length} actions; open it in a browser)")
+            return
         for line in replay_lines(record):
             click.echo(line)
 

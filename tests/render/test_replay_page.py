@@ -1,0 +1,141 @@
+"""The replay page and the step table of a match record, checked from Python."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+from click.testing import CliRunner, Result
+
+import shardgames as sg
+from shardgames.arena.replay_page import record_steps, record_table
+from shardgames.cli import cli
+from shardgames.kernel.errors import ReplayError, UsageError
+
+GAMES = ("sota", "tactics(souls=12,max_turns=20)", "command(max_turns=6)", "embers")
+
+
+def record_of(game: str, seed: int = 3) -> sg.MatchRecord:
+    return sg.play_match(game, [sg.RandomAgent() for _ in range(sg.load_game(game).num_players)], seed=seed)
+
+
+def page_data(page: str) -> dict[str, list[object]]:
+    packed = re.search(r'<script id="sg-data" type="application/octet-stream">([^<]*)</script>', page)
+    assert packed is not None
+    data: dict[str, list[object]] = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    return data
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "120"})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_frame_is_the_state_after_that_step(game: str) -> None:
+    """Frame k shows the state once k decisions or chance outcomes, and what followed by itself, are in."""
+    record = record_of(game)
+    data = page_data(record.to_html())
+    state = record.load_game().new_initial_state(record.seed)
+    expected = [state.to_html()]
+    while len(state.history) < len(record.history):
+        state.apply_action(record.history[len(state.history)])
+        expected.append(state.to_html())
+    assert state.is_terminal()
+    assert data["frames"] == expected
+    assert len(data["steps"]) == len(expected) == len(record_steps(record)) + 1
+
+
+def test_the_steps_name_who_acted_and_end_with_the_result() -> None:
+    record = record_of("command(max_turns=6)")
+    steps = record_steps(record)
+    assert steps[0].index == 1
+    assert any(step.label == "chance" or step.label.startswith("seat ") for step in steps)
+    assert all(step.label in ("chance", "seat 0 (random)", "seat 1 (random)") for step in steps)
+    assert steps[-1].to_act.startswith("game over: ")
+    if record.winner is not None:
+        assert f"seat {record.winner} (random) wins" in steps[-1].to_act
+
+
+def test_a_seat_sees_only_its_own_choices_and_censored_events() -> None:
+    record = record_of("sota")
+    everything, seat0 = record_steps(record), record_steps(record, seat=0)
+    assert len(everything) == len(seat0)
+    for full, seen in zip(everything, seat0, strict=True):
+        if full.actor == 0:
+            assert seen.action == full.action
+        else:
+            assert seen.action in ("(hidden)", "(what this seat cannot see is hidden)")
+        assert seen.automatic == ()
+    # What seat 1 drew is not in seat 0's page, though it is in the full one.
+    state = record.load_game().new_initial_state(record.seed)
+    drawn_by_1 = [str(e) for e in record.replay().events if "seat 1 drew" in str(e)]
+    assert drawn_by_1
+    seen_events = {e for step in seat0 for e in step.events}
+    assert not seen_events & set(drawn_by_1)
+    assert set(drawn_by_1) <= {e for step in everything for e in step.events}
+    data = page_data(record.to_html(seat=0))
+    assert data["frames"][0] == state.view(0).to_html()
+
+
+def test_pages_are_deterministic_and_self_contained() -> None:
+    record = record_of("tactics(souls=12,max_turns=20)")
+    page = record.to_html()
+    assert page == record_of("tactics(souls=12,max_turns=20)").to_html()
+    assert page.startswith("<!DOCTYPE html>")
+    outside = page.replace(re.search(r'id="sg-data"[^>]*>[^<]*<', page).group(0), "")  # type: ignore[union-attr]
+    for fetch in ("src=", "href=", "://", "@import", "url("):
+        assert fetch not in outside
+
+
+def test_bad_seats_and_records_are_refused() -> None:
+    record = record_of("embers")
+    with pytest.raises(UsageError, match="seat must be between 0 and 1, not 2"):
+        record.to_html(seat=2)
+    broken = attrs.evolve(record, seed=record.seed + 1)
+    with pytest.raises(ReplayError):
+        broken.to_html()
+
+
+def test_a_record_in_a_notebook_is_a_step_table() -> None:
+    record = record_of("command(max_turns=6)")
+    html = record._repr_html_()
+    assert html == record_table(record)
+    assert "<table" in html
+    assert "<th>action</th>" in html
+    assert html.count("<tr>") == min(400, len(record_steps(record))) + 1
+    assert f"seed {record.seed}" in html
+
+
+def test_the_command_line_writes_the_page(tmp_path: Path) -> None:
+    source, out = tmp_path / "match.json", tmp_path / "match.html"
+    record = record_of("sota")
+    record.save(source)
+    result = invoke("replay", str(source), "--html", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"wrote {out}" in result.stdout
+    assert out.read_text(encoding="utf-8") == record.to_html()
+    result = invoke("replay", str(source), "--html", str(out), "--seat", "1")
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == record.to_html(seat=1)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--seat", "1"), "--seat goes with --html"),
+        (("--html", "OUT", "--seat", "7"), "seat must be between 0 and 1, not 7"),
+    ],
+)
+def test_the_command_line_refuses_bad_options(tmp_path: Path, extra: tuple[str, ...], message: str) -> None:
+    source = tmp_path / "match.json"
+    record_of("sota").save(source)
+    args = [a.replace("OUT", str(tmp_path / "x.html")) for a in extra]
+    result = invoke("replay", str(source), *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
