@@ -115,6 +115,12 @@ class TacticsView(View):
 
         return describe_action(self, action)
 
+    def to_html(self) -> str:
+        """This view drawn in HTML: the board, and a panel per seat (see `html.view_html`)."""
+        from shardgames.tactics.html import view_html  # noqa: PLC0415 - html imports this module
+
+        return view_html(self)
+
     def _table_state(self) -> TacticsState:
         """The table this view shows, as a state (exact: a seat sees everything), for drawing it."""
         return self._sample_state(Rng.from_state(0))
