@@ -1,7 +1,8 @@
-"""Tactics as text and as SVG: the board, the turn's counters, and the movement diagram of a side.
+"""Tactics as text and as SVG: the board, the turn's counters, actions in words, and movement diagrams.
 
-`render_state` and `board_svg` draw a state (the warriors, the terrain and whose turn it is);
-`movement_svg` draws where one side of a warrior can move on an empty board.
+`render_state` and `board_svg` draw a state or a seat's view (the warriors, the terrain and whose
+turn it is); `describe_action` puts an action in words with the warriors' names; `movement_svg` draws
+where one side of a warrior can move on an empty board.
 
 Examples:
     >>> import shardgames as sg
@@ -16,33 +17,110 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from shardgames.kernel.errors import UsageError
-from shardgames.tactics.board import FILES
+from shardgames.kernel.views import View
+from shardgames.tactics.actions import (
+    Attack,
+    BuyAction,
+    BuyTerrain,
+    BuyWarrior,
+    ChooseEffect,
+    Decline,
+    Move,
+    PlaceTerrain,
+)
+from shardgames.tactics.board import FILES, name
+from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.position import draw_board
-from shardgames.tactics.setup import PURCHASES_PER_TURN
+from shardgames.tactics.setup import PURCHASES_PER_TURN, TERRAIN_COST
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode, MoveSpec
 
 if TYPE_CHECKING:
+    from shardgames.kernel.actions import Action
+    from shardgames.kernel.game import Game
+    from shardgames.kernel.state import Prompt
     from shardgames.tactics.game import TacticsGame
     from shardgames.tactics.state import TacticsState
+    from shardgames.tactics.view import TacticsView
 
-__all__ = ["board_svg", "movement_squares", "movement_svg", "movement_text", "render_state"]
+__all__ = [
+    "SEAT_COLOURS",
+    "Table",
+    "board_svg",
+    "describe_action",
+    "marked_squares",
+    "movement_squares",
+    "movement_svg",
+    "movement_text",
+    "purchase_price",
+    "render_state",
+]
 
 CELL = 48
 MARGIN = 24
 _TERRAIN_FILL = ("#f4a261", "#8d8d8d", "#b39ddb", "#7fb3d5", "#d8eef2")
 _TERRAIN_LABEL = ("fire", "stone", "portal", "water", "wind")
 _SEAT_FILL = ("#1d3557", "#c1121f")
+SEAT_COLOURS = (("blue", _SEAT_FILL[0]), ("red", _SEAT_FILL[1]))
+"""Each seat's colour on the board: its name and its CSS value."""
+_MARK = "#f2c200"
+_HALO = ' stroke="white" stroke-width="2.5" paint-order="stroke"'
+"""A white outline behind small text, so it reads on every terrain colour."""
 
 
-def render_state(s: TacticsState) -> str:
-    """The warriors and the terrain side by side, then the counters (hands are none: all is public)."""
+class Table(Protocol):
+    """What naming warriors reads from the table: a `TacticsState` and a `TacticsView` both have it."""
+
+    @property
+    def game(self) -> Game:
+        """The game (a `TacticsGame`)."""
+
+    @property
+    def board(self) -> Sequence[int]:
+        """Each square's warrior, or -1."""
+
+    @property
+    def card(self) -> Sequence[int]:
+        """Each warrior's roster card."""
+
+    @property
+    def owner(self) -> Sequence[int]:
+        """Each warrior's seat."""
+
+    @property
+    def square(self) -> Sequence[int]:
+        """Each warrior's square, -1 once defeated."""
+
+    @property
+    def injured(self) -> Sequence[bool]:
+        """Whether each warrior shows its injured side."""
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The pending decision."""
+
+
+def _as_state(s: TacticsState | TacticsView) -> TacticsState:
+    """The state to draw: `s` itself, or the table a view shows (rebuilt from the view alone)."""
+    return s._table_state() if isinstance(s, View) else s
+
+
+def render_state(s: TacticsState | TacticsView) -> str:
+    """The warriors and the terrain side by side, then the counters (hands are none: all is public).
+
+    A view is drawn from what it holds, with the seat it belongs to in the first line.
+    """
+    seen_by = s.player if isinstance(s, View) else None
+    s = _as_state(s)
     header = f"Soulshards Tactics, turn {s.turn}"
     if s.active >= 0:
         header += f", seat {s.active} to play"
+    if seen_by is not None:
+        header += f" (seen by seat {seen_by})"
     lines = [header, f"  to act: {s.prompt or 'nobody, the game is over'}"]
     warriors = draw_board(s).splitlines()
     terrain = draw_board(s, terrain=True).splitlines()
@@ -79,10 +157,35 @@ def render_state(s: TacticsState) -> str:
     return "\n".join(lines)
 
 
-def board_svg(s: TacticsState) -> str:
-    """The board as an SVG picture: terrain colours, warriors as discs (injured ones dashed), whose turn."""
+def marked_squares(t: Table) -> tuple[int, ...]:
+    """The squares of the warriors the pending decision is about, in ascending order.
+
+    That is the warrior whose effect is offered (or who may riposte or teleport), or the warriors whose
+    turn-start effects wait to be ordered; other decisions are about no warrior in particular.
+    """
+    prompt = t.prompt
+    if not isinstance(prompt, TacticsPrompt):
+        return ()
+    cells = {t.square[w] for w in prompt.choices}
+    if prompt.square >= 0:
+        cells.add(prompt.square)
+    return tuple(sorted(c for c in cells if c >= 0))
+
+
+def board_svg(s: TacticsState | TacticsView) -> str:
+    """The board as an SVG picture: terrain colours, warriors as discs, whose turn.
+
+    A warrior's disc is in its seat's colour with its letter (and a ``*`` and a dashed outline when it
+    is injured) and its effective Might in the square's corner; terrain is labelled in its owner's
+    colour.
+
+    The warriors a pending decision is about (an effect's owner, the warriors whose effects wait to be
+    ordered) stand on a square outlined in yellow. A view is drawn from what it holds.
+    """
     from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
 
+    s = _as_state(s)
+    marked = marked_squares(s)
     size = 8 * CELL
     width, height = size + 2 * MARGIN, size + 2 * MARGIN + 28
     parts = [
@@ -97,29 +200,36 @@ def board_svg(s: TacticsState) -> str:
         terrain = s.terrain[cell]
         fill = _TERRAIN_FILL[terrain] if terrain >= 0 else shade
         parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"/>')
+        if cell in marked:
+            parts.append(
+                f'<rect class="marked" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+                f'fill="none" stroke="{_MARK}" stroke-width="4"/>'
+            )
         if terrain >= 0:
             owner = s.terrain_owner[cell]
             parts.append(
-                f'<text x="{x + 3}" y="{y + 11}" font-size="9" fill="{_SEAT_FILL[owner]}">'
-                f"{_TERRAIN_LABEL[terrain]}</text>"
+                f'<text x="{x + 3}" y="{y + 11}" font-size="10" font-weight="bold" '
+                f'fill="{_SEAT_FILL[owner]}"{_HALO}>{_TERRAIN_LABEL[terrain]}</text>'
             )
         warrior = s.board[cell]
         if warrior >= 0:
             owner = s.owner[warrior]
-            dash = ' stroke-dasharray="4 3"' if s.injured[warrior] else ""
-            code = s.game.codes[s.card[warrior]]
+            injured = s.injured[warrior]
+            dash = ' stroke-dasharray="4 3"' if injured else ""
+            code = s.game.codes[s.card[warrior]] + ("*" if injured else "")
+            centre_x, centre_y = x + CELL / 2, y + CELL / 2 + 5
             parts.append(
-                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2 + 3}" r="{CELL / 2 - 7}" '
+                f'<circle cx="{centre_x}" cy="{centre_y}" r="{CELL / 2 - 9}" '
                 f'fill="{_SEAT_FILL[owner]}" stroke="black" stroke-width="2"{dash}>'
                 f"<title>{escape(s.name_of(warrior))}</title></circle>"
             )
             parts.append(
-                f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 8}" font-size="16" fill="white" '
+                f'<text x="{centre_x}" y="{centre_y + 5}" font-size="15" fill="white" '
                 f'text-anchor="middle" font-weight="bold">{escape(code)}</text>'
             )
             parts.append(
-                f'<text x="{x + CELL - 4}" y="{y + CELL - 4}" font-size="10" '
-                f'text-anchor="end">{might(s, warrior)}</text>'
+                f'<text x="{x + CELL - 3}" y="{y + CELL - 3}" font-size="11" font-weight="bold" '
+                f'text-anchor="end"{_HALO}>{might(s, warrior)}</text>'
             )
     parts.extend(
         f'<text x="{MARGIN + file * CELL + CELL / 2}" y="{MARGIN + size + 14}" font-size="12" '
@@ -138,6 +248,104 @@ def board_svg(s: TacticsState) -> str:
     parts.append(f'<text x="{MARGIN}" y="{height - 8}" font-size="13">{escape(status)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# ---------------------------------------------------------------------- actions in words
+
+
+def _souls(count: int) -> str:
+    return "free" if count == 0 else f"{count} Soul" if count == 1 else f"{count} Souls"
+
+
+def _warrior_on(t: Table, cell: int) -> str:
+    """The name on the side in use of the warrior on `cell` (the square's name if it is empty)."""
+    warrior = t.board[cell] if 0 <= cell < 64 else -1
+    if warrior < 0:
+        return f"the warrior on {name(cell)}" if 0 <= cell < 64 else "nothing"
+    return cast("TacticsGame", t.game).side_names[t.card[warrior]][t.injured[warrior]]
+
+
+def _effect_of(t: Table, warrior: int) -> str:
+    """The effect, as written on the card, of the side the warrior shows (``"RIPOSTE_MOVE"``)."""
+    side = cast("TacticsGame", t.game).roster[t.card[warrior]].side(t.injured[warrior])
+    return str(side.effect) if side.effect is not None else "effect"
+
+
+def purchase_price(t: Table, card: int, seat: int) -> int:
+    """What `seat` pays for roster card `card`: its cost, but the first commander is free (TAC-21)."""
+    game = cast("TacticsGame", t.game)
+    if not game.commander[card]:
+        return game.cost[card]
+    has_commander = any(
+        t.square[w] >= 0 and t.owner[w] == seat and game.commander[t.card[w]] for w in range(len(t.card))
+    )
+    return game.cost[card] if has_commander else 0
+
+
+def describe_action(t: Table, action: Action) -> str:
+    """`action` in words for a person at the table, naming the warriors it concerns.
+
+    For example ``"move Archer from e6 to d5"``, ``"buy Militia (1 Soul) at a1"``, ``"attack Knight at
+    d5 with Archer from e6"``, ``"decline the RIPOSTE_MOVE of Knight (d5)"``. Moves and attacks made by
+    an effect say so. Actions this function does not know are shown as ``str(action)``.
+
+    Args:
+        t: The state or view the action is taken in (an action's warriors are read from its board).
+        action: A legal action of `t`.
+    """
+    prompt = t.prompt
+    phase = prompt.phase if isinstance(prompt, TacticsPrompt) else None
+    about = prompt.warrior if isinstance(prompt, TacticsPrompt) else -1
+    owner_text = ""
+    if about >= 0:
+        owner_text = f"{_warrior_on(t, t.square[about])}'s {_effect_of(t, about)}"
+    game = cast("TacticsGame", t.game)
+    if isinstance(action, BuyWarrior):
+        number = game.card_number.get(action.card)
+        if number is None:
+            return str(action)
+        seat = prompt.player if prompt is not None else 0
+        price = _souls(purchase_price(t, number, seat))
+        return f"buy {game.roster[number].name} ({price}) at {name(action.cell)}"
+    if isinstance(action, BuyTerrain):
+        return f"buy {action.terrain.value} terrain ({_souls(TERRAIN_COST)}) at {name(action.cell)}"
+    if isinstance(action, Move):
+        who, origin, dest = _warrior_on(t, action.origin), name(action.origin), name(action.dest)
+        if phase is Phase.PORTAL:
+            return f"teleport {who} from the portal at {origin} to the portal at {dest}"
+        verb = "nudge" if phase is Phase.TURN_START else "move"
+        if action.origin == action.dest:
+            text = f"{verb} {who} 0 spaces, staying on {origin}"
+        elif action.via is not None:
+            text = f"{verb} {who} from {origin} through the portal at {name(action.via)} to {dest}"
+        else:
+            text = f"{verb} {who} from {origin} to {dest}"
+        if about >= 0 and t.square[about] == action.origin:
+            return f"{text} (its {_effect_of(t, about)})"
+        return f"{text} ({owner_text})" if owner_text else text
+    if isinstance(action, Attack):
+        target, attacker = _warrior_on(t, action.target), _warrior_on(t, action.origin)
+        text = f"attack {target} at {name(action.target)} with {attacker} from {name(action.origin)}"
+        return f"{text} ({owner_text}, no action used)" if phase is Phase.AFTER_MOVE and owner_text else text
+    if isinstance(action, PlaceTerrain):
+        terrain = game.sides[t.card[about]][t.injured[about]].names if about >= 0 else ()
+        what = f"{terrain[0]} terrain" if terrain else "terrain"
+        return f"place {what} at {name(action.cell)}" + (f" ({owner_text})" if owner_text else "")
+    if isinstance(action, ChooseEffect):
+        warrior = t.board[action.cell]
+        effect = f" ({_effect_of(t, warrior)})" if warrior >= 0 else ""
+        return f"resolve the effect of {_warrior_on(t, action.cell)} on {name(action.cell)}{effect} next"
+    if isinstance(action, Decline):
+        if phase is Phase.PORTAL and about >= 0:
+            where = name(t.square[about])
+            return f"do not teleport: {_warrior_on(t, t.square[about])} stays on the portal at {where}"
+        if about >= 0:
+            where = name(t.square[about])
+            return f"decline the {_effect_of(t, about)} of {_warrior_on(t, t.square[about])} ({where})"
+        return "decline"
+    if isinstance(action, BuyAction):
+        return f"buy an action ({_souls(1)})"
+    return str(action)
 
 
 # ---------------------------------------------------------------------- movement diagrams

@@ -170,6 +170,12 @@ class TacticsState(State["TacticsGame"]):
 
         return render_state(self)
 
+    def to_html(self) -> str:
+        """The table drawn in HTML: the board, and a panel per seat (see `shardgames.tactics.html`)."""
+        from shardgames.tactics.html import state_html  # noqa: PLC0415 - html imports this module
+
+        return state_html(self)
+
     def _repr_svg_(self) -> str:
         from shardgames.tactics.render import board_svg  # noqa: PLC0415 - render imports this module
 
