@@ -183,7 +183,7 @@ def _seat_panel(s: TacticsState, seat: int) -> str:
     game = s.game
     warriors = sorted(s.warriors_of(seat), key=s.square.__getitem__, reverse=seat == 1)
     commanders = [_warrior_text(s, w) for w in warriors if game.commander[s.card[w]]]
-    facts = [f"{s.souls[seat]} Souls"]
+    facts = [f"{s.souls[seat]} Soul" if s.souls[seat] == 1 else f"{s.souls[seat]} Souls"]
     facts.append(f"commander: {', '.join(commanders)}" if commanders else "no commander")
     facts.append(f"{len(warriors)} on the board")
     if s.first == seat:
