@@ -187,6 +187,12 @@ class CommandView(View):
 
         return describe_action(self, action)
 
+    def to_html(self) -> str:
+        """What this seat sees, drawn as HTML: the opponent's hidden cards are card backs."""
+        from shardgames.command.html import view_html  # noqa: PLC0415 - html reads the rules
+
+        return view_html(self)
+
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a vector (see the module docstring for the layout)."""
         game = self.game
