@@ -235,6 +235,12 @@ class CommandState(State["CommandGame"]):
 
         return render_state(self)
 
+    def to_html(self) -> str:
+        """The whole state drawn as HTML, every hidden card face up (``state.view(seat)`` for one seat's)."""
+        from shardgames.command.html import state_html  # noqa: PLC0415 - html imports this module
+
+        return state_html(self)
+
     # ------------------------------------------------------------------ small helpers for the rules
 
     def ask(self, player: int, phase: Phase) -> None:

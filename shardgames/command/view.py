@@ -36,6 +36,7 @@ import numpy.typing as npt
 from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType, Trigger
 from shardgames.command.objects import PERMANENT_FIELDS, Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import Phase, Step
+from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View, deal
 from shardgames.kernel.zones import DeckView, HandView, unknown_cards
@@ -175,6 +176,22 @@ class CommandView(View):
         from shardgames.command.render import render_view  # noqa: PLC0415 - render imports the rules
 
         return render_view(self)
+
+    def describe_action(self, action: Action) -> str:
+        """`action` in words, naming the cards and targets this seat can see.
+
+        For example ``"cast Quick Spark #24 (Deal 2 Dmg) targeting Ash Hound #61 (seat 1)"`` or
+        ``"activate Warden of the Ridge: Exhaust (Add +1/+1 Upgrade)"``.
+        """
+        from shardgames.command.describe import describe_action  # noqa: PLC0415 - describe reads the rules
+
+        return describe_action(self, action)
+
+    def to_html(self) -> str:
+        """What this seat sees, drawn as HTML: the opponent's hidden cards are card backs."""
+        from shardgames.command.html import view_html  # noqa: PLC0415 - html reads the rules
+
+        return view_html(self)
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a vector (see the module docstring for the layout)."""

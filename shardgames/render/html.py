@@ -25,6 +25,7 @@ __all__ = [
     "STYLE",
     "card",
     "card_back",
+    "chip",
     "chips",
     "document",
     "esc",
@@ -114,6 +115,12 @@ def chips(labels: Iterable[str], kind: str = "") -> str:
     """
     cls = f"sg-chip sg-{kind}" if kind else "sg-chip"
     return "".join(f'<span class="{cls}">{esc(label)}</span>' for label in labels)
+
+
+def chip(label: str, *, kind: str = "", tooltip: str | None = None, accent: str | None = None) -> str:
+    """One chip, as `chips` draws them, with a `tooltip` and, given an `accent` colour, white on it."""
+    style = f"background:{accent};color:#fff" if accent else None
+    return f"<span{_attrs(['sg-chip', f'sg-{kind}' if kind else ''], style, tooltip)}>{esc(label)}</span>"
 
 
 def card(
