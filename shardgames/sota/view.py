@@ -194,6 +194,12 @@ class SotaView(View):
 
         return describe_action(self, action)
 
+    def to_html(self) -> str:
+        """What this seat sees as an HTML fragment; hidden cards are backs (see `shardgames.sota.html`)."""
+        from shardgames.sota.html import view_html  # noqa: PLC0415 - html imports this module
+
+        return view_html(self)
+
     def _sample_state(self, rng: Rng) -> SotaState:
         state = self.blank_state(rng)
         from shardgames.sota.state import SotaState  # noqa: PLC0415 - state imports this module
