@@ -108,7 +108,7 @@ def card_face(
     elif kind == ALLY:
         stat, value = game.ally_stat[card_id], game.ally_value[card_id]
         stats = [(ABBREVIATIONS[stat], f"+{value}")]
-        lines.append(f"+{value} in a {STATS[stat].value} duel")
+        lines.append(f"+{value} in {STATS[stat].value} duels")
     elif kind == TRAIT and isinstance(definition, TraitCard):
         labels.append(definition.label)
         lines.append(ability_text(game, card_id))
@@ -291,9 +291,12 @@ def _deck_zone(seen: Seen, seat: int) -> str:
     size = seen.deck_sizes[seat]
     top, bottom = seen.deck_tops[seat], seen.deck_bottoms[seat]
     items = [card_back(f"{size} cards")] if size else []
-    for label, cards, end in (("known on top", top, 0), ("known at the bottom", bottom, len(bottom) - 1)):
+    for label, cards, end, word in (
+        ("known on top", top, 0, "top"),
+        ("known at the bottom", bottom, len(bottom) - 1, "bottom"),
+    ):
         lines = [
-            _line(game.names[c] + (f" ({'top' if end == 0 else 'bottom'} card)" if i == end else ""))
+            _line(game.names[c] + (f" ({word} card)" if i == end else ""))
             for i, c in enumerate(cards)
             if c is not None
         ]
