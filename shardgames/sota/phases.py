@@ -87,6 +87,11 @@ class SotaPrompt(Prompt):
     phase: Phase
     seat: int = -1
 
+    @property
+    def description(self) -> str:
+        """The decision in words, e.g. ``"choose the duel stat"``."""
+        return _DESCRIPTIONS[self.phase]
+
     def __str__(self) -> str:
         if self.player == CHANCE:
             return f"chance: seat {self.seat} {_DESCRIPTIONS[self.phase]}"

@@ -245,6 +245,12 @@ class SotaState(State["SotaGame"]):
 
         return render_state(self)
 
+    def to_html(self) -> str:
+        """The whole table, every hidden card shown, as an HTML fragment (see `shardgames.sota.html`)."""
+        from shardgames.sota.html import state_html  # noqa: PLC0415 - html imports this module
+
+        return state_html(self)
+
     # ------------------------------------------------------------------ helpers for the rules
 
     def order_from(self, seat: int) -> list[int]:

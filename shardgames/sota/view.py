@@ -54,6 +54,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View, deal
 from shardgames.kernel.zones import DeckView, HandView, unknown_cards
@@ -102,6 +103,15 @@ class DuelView:
     reroll_left: int
     winner: int
     totals: tuple[int, int]
+
+    def seat_of(self, side: int) -> int:
+        """The seat of `side` (0 attacker, 1 defender)."""
+        return self.attacker if side == 0 else self.defender
+
+    @property
+    def is_resolved(self) -> bool:
+        """Whether the duel's outcome is known."""
+        return self.winner > -2
 
     @classmethod
     def of(cls, state: SotaState, duel: Duel) -> DuelView:
@@ -172,6 +182,23 @@ class SotaView(View):
     rolls: tuple[int, ...]
     duel: DuelView | None
     unknown: tuple[tuple[int, ...], ...]
+
+    def __str__(self) -> str:
+        from shardgames.sota.render import render_view  # noqa: PLC0415 - render imports this module
+
+        return render_view(self)
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, naming the cards it moves or uses (see `shardgames.sota.describe`)."""
+        from shardgames.sota.describe import describe_action  # noqa: PLC0415 - it imports this module
+
+        return describe_action(self, action)
+
+    def to_html(self) -> str:
+        """What this seat sees as an HTML fragment; hidden cards are backs (see `shardgames.sota.html`)."""
+        from shardgames.sota.html import view_html  # noqa: PLC0415 - html imports this module
+
+        return view_html(self)
 
     def _sample_state(self, rng: Rng) -> SotaState:
         state = self.blank_state(rng)
