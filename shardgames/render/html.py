@@ -51,6 +51,7 @@ border:1px solid #d0d7de;border-radius:6px}
 .sg .sg-zone{margin:4px 0}
 .sg .sg-zone-label{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:#57606a;margin:0 0 2px}
 .sg .sg-row{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-start}
+.sg .sg-row>.sg-zone{margin-right:14px}
 .sg .sg-empty{color:#8c959f;font-style:italic;font-size:12px}
 .sg .sg-card{width:156px;border:1px solid #8c959f;border-radius:8px;background:#fff;overflow:hidden;
 box-shadow:0 1px 2px rgba(31,35,40,.15)}
