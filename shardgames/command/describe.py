@@ -124,11 +124,15 @@ class Namer:
         )
 
     def card(self, number: int) -> str:
-        """``"Ridge Golem #28"``, ``"Swarm token #121"``, or ``"#28"`` for a card this reader can't see."""
+        """``"Ridge Golem #28"``, ``"Swarm token #121"``, or ``"a hidden card"`` for one this reader can't see.
+
+        A hidden card is not numbered: the numbers follow the decklists, so a number would tell which
+        card it is.
+        """
         if SOVEREIGNS <= number < PLAYERS:
             return self.game.sovereign_infos[number - SOVEREIGNS].name
         info = self.info(number)
-        return f"#{number}" if info is None else f"{info.name} #{number}"
+        return "a hidden card" if info is None else f"{info.name} #{number}"
 
     def owned(self, number: int) -> str:
         """A card with its owner: ``"Ridge Golem #28 (seat 1)"``."""
@@ -247,7 +251,7 @@ def _describe(names: Namer, prompt: object, action: Action) -> str:
 def _play(names: Namer, card: int) -> str:
     info = names.info(card)
     if info is None:
-        return f"play #{card}"
+        return "play a hidden card"
     table = names.table
     owner = card // DECK_STRIDE
     verb = "cast" if info.type is CardType.RITE else "deploy"

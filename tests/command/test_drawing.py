@@ -216,8 +216,8 @@ def test_the_redraw_is_described_by_card() -> None:
 
 
 def test_a_view_never_names_a_card_it_cannot_see() -> None:
-    """A card in the other hand is only a number in this seat's words."""
+    """A card in the other hand is neither named nor numbered (its number would tell which card it is)."""
     state = table()
     gust = in_hand(state, 1, "Updraft Gust")
-    assert state.view(0).describe_action(BottomCard(gust)) == f"redraw #{gust}"
+    assert state.view(0).describe_action(BottomCard(gust)) == "redraw a hidden card"
     assert state.view(1).describe_action(BottomCard(gust)) == f"redraw Updraft Gust #{gust}"
