@@ -43,7 +43,11 @@ __all__ = ["MatchRecord", "play_match"]
 
 @attrs.frozen
 class MatchRecord:
-    """A finished match: enough to replay it exactly.
+    """A match, usually finished: enough to replay it exactly.
+
+    A record of a match stopped before its end (``finished`` false, as `shardgames play` saves when a
+    player quits) replays to the position where it stopped; its returns are then all zero and its
+    winner ``None``.
 
     Attributes:
         game: The game string (``str(game)``).
@@ -52,6 +56,7 @@ class MatchRecord:
         history: Every action applied, chance outcomes and automatic moves included.
         returns: Each seat's final return.
         winner: The winning seat, or ``None``.
+        finished: Whether the match was played to its end.
     """
 
     game: str
@@ -60,6 +65,7 @@ class MatchRecord:
     history: tuple[Action, ...]
     returns: tuple[float, ...]
     winner: int | None
+    finished: bool = True
 
     @property
     def length(self) -> int:
@@ -77,7 +83,7 @@ class MatchRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
         game = self.load_game()
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT_VERSION,
             "kind": "match",
             "game": self.game,
@@ -87,6 +93,9 @@ class MatchRecord:
             "winner": self.winner,
             "history": [action_to_data(game, a) for a in self.history],
         }
+        if not self.finished:  # written only when false, so records of finished matches stay as they were
+            data["finished"] = False
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -103,6 +112,8 @@ class MatchRecord:
             raise SerializationError("match record", ["expected an object with a game string"])
         game = load_game(data["game"])
         check_header(game, data, "match")
+        if not isinstance(data.get("finished", True), bool):
+            raise SerializationError("match record", ["finished must be true or false"])
         try:
             return cls(
                 game=data["game"],
@@ -111,6 +122,7 @@ class MatchRecord:
                 history=tuple(action_from_data(game, a) for a in data["history"]),
                 returns=tuple(float(r) for r in data["returns"]),
                 winner=None if data["winner"] is None else int(data["winner"]),
+                finished=data.get("finished", True),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SerializationError("match record", [f"{type(exc).__name__}: {exc}"]) from None
@@ -134,6 +146,8 @@ class MatchRecord:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
     def __str__(self) -> str:
+        if not self.finished:
+            return f"{self.game}, seed {self.seed}: unfinished after {self.length} steps"
         result = "a draw" if self.winner is None else f"seat {self.winner} ({self.agents[self.winner]}) won"
         return f"{self.game}, seed {self.seed}: {result} after {self.length} steps"
 
