@@ -208,8 +208,8 @@ def test_mistakes_on_the_command_line_are_one_line_errors(args: tuple[str, ...],
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux, to run the game in a real terminal")
-def test_a_game_in_a_real_terminal() -> None:
-    tmux = ["tmux", "-L", f"shardgames-test-{os.getpid()}", "-f", os.devnull]
+def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
+    tmux = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", os.devnull]  # a server of its own
     command = shlex.join([sys.executable, "-m", "shardgames", "play", "command", "--vs", "random"])
     shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXITED $?; sleep 60"
 
