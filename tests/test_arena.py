@@ -53,6 +53,19 @@ def test_records_save_and_load(tmp_path: Path) -> None:
     assert sg.MatchRecord.from_dict(record.to_dict()) == record
 
 
+def test_an_unfinished_match_is_recorded_as_unfinished(tmp_path: Path) -> None:
+    state = sg.load_game("embers").new_initial_state(seed=2)
+    state.apply_action(state.legal_actions()[0])
+    record = sg.MatchRecord("embers", 2, ("human", "random"), tuple(state.history), (0.0, 0.0), None, False)
+    assert record.to_dict()["finished"] is False
+    assert "finished" not in sg.play_match("embers", [AlwaysPass(), AlwaysPass()], seed=2).to_dict()
+    path = tmp_path / "unfinished.json"
+    record.save(path)
+    assert sg.MatchRecord.load(path) == record
+    assert record.replay() == state
+    assert str(record) == f"embers, seed 2: unfinished after {len(state.history)} steps"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -44,7 +44,11 @@ __all__ = ["MatchRecord", "play_match"]
 
 @attrs.frozen
 class MatchRecord:
-    """A finished match: enough to replay it exactly.
+    """A match, usually finished: enough to replay it exactly.
+
+    A record of a match stopped before its end (``finished`` false, as `shardgames play` saves when a
+    player quits) replays to the position where it stopped; its returns are then all zero and its
+    winner ``None``.
 
     Attributes:
         game: The game string (``str(game)``).
@@ -53,6 +57,7 @@ class MatchRecord:
         history: Every action applied, chance outcomes and automatic moves included.
         returns: Each seat's final return.
         winner: The winning seat, or ``None``.
+        finished: Whether the match was played to its end.
     """
 
     game: str
@@ -61,6 +66,7 @@ class MatchRecord:
     history: tuple[Action, ...]
     returns: tuple[float, ...]
     winner: int | None
+    finished: bool = True
 
     @property
     def length(self) -> int:
@@ -78,7 +84,7 @@ class MatchRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
         game = self.load_game()
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT_VERSION,
             "kind": "match",
             "game": self.game,
@@ -88,6 +94,9 @@ class MatchRecord:
             "winner": self.winner,
             "history": [action_to_data(game, a) for a in self.history],
         }
+        if not self.finished:  # written only when false, so records of finished matches stay as they were
+            data["finished"] = False
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -104,6 +113,8 @@ class MatchRecord:
             raise SerializationError("match record", ["expected an object with a game string"])
         game = load_game(data["game"])
         check_header(game, data, "match")
+        if not isinstance(data.get("finished", True), bool):
+            raise SerializationError("match record", ["finished must be true or false"])
         try:
             return cls(
                 game=data["game"],
@@ -112,6 +123,7 @@ class MatchRecord:
                 history=tuple(action_from_data(game, a) for a in data["history"]),
                 returns=tuple(float(r) for r in data["returns"]),
                 winner=None if data["winner"] is None else int(data["winner"]),
+                finished=data.get("finished", True),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SerializationError("match record", [f"{type(exc).__name__}: {exc}"]) from None
@@ -155,6 +167,8 @@ class MatchRecord:
         return record_table(self)
 
     def __str__(self) -> str:
+        if not self.finished:
+            return f"{self.game}, seed {self.seed}: unfinished after {self.length} steps"
         result = "a draw" if self.winner is None else f"seat {self.winner} ({self.agents[self.winner]}) won"
         return f"{self.game}, seed {self.seed}: {result} after {self.length} steps"
 

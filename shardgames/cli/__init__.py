@@ -4,6 +4,12 @@ The command is built on click (arguments) and rich (tables, progress bars), whic
 extra ``cli`` (``pip install 'shardgames[cli]'``). Both are imported only when the command runs, so
 importing this module never needs them.
 
+``shardgames play GAME`` plays a game against bots in the terminal, or watches bots play it (see
+`shardgames.cli.play`)::
+
+    shardgames play sota --vs greedy
+    shardgames play "tactics(souls=12)" --watch --vs random,greedy
+
 Your own games can be added to any command with the global option ``--import``, which takes a module
 (``mypackage.mygame``) or a ``.py`` file, optionally followed by ``:ClassName`` to register that `Game`
 class::
@@ -69,6 +75,7 @@ from shardgames.cli._output import console
 from shardgames.cli.arena import add_arena_commands
 from shardgames.cli.content import add_content_commands, deck_validator
 from shardgames.cli.designer import add_designer_commands
+from shardgames.cli.play import add_play_commands
 from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_extra
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
@@ -378,7 +385,7 @@ def build_cli() -> click.Group:
         help="Import a module or .py file first (repeatable); with :GameClass, register that game.",
     )
     def cli() -> None:
-        """Rules engines for tabletop games: list the games, play random matches, check decks and rosters."""
+        """Rules engines for tabletop games: play them in the terminal, run matches, check decks, rosters."""
 
     @cli.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -432,6 +439,7 @@ def build_cli() -> click.Group:
     add_content_commands(cli)
     add_designer_commands(cli)
     add_arena_commands(cli)
+    add_play_commands(cli)
     return cli
 
 

@@ -25,7 +25,8 @@ pending, so every intermediate point is a plain, serialisable value.
 * ``_run_task(task)``: run one queued task (only needed by games that queue tasks).
 * ``_copy_into(other)``: copy the game's fields into a new state, fast (see `clone`).
 * ``_view(player)``: the `View` of one seat.
-* ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`.
+* ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`
+  and `unknown_cards`.
 * ``__str__``: a readable rendering.
 """
 
@@ -51,7 +52,7 @@ from shardgames.kernel.errors import (
 )
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.zones import Hand, HiddenDeck, redeal
+from shardgames.kernel.zones import Hand, HiddenDeck, redeal, unknown_cards
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
@@ -592,6 +593,14 @@ class State(Generic[GameT_co]):
             return True
         legal = self.legal_actions()
         return bool(legal) and not (len(legal) == 1 and legal[0].is_noop)
+
+    def unknown_cards(self, player: int) -> tuple[int, ...]:
+        """The cards in hidden zones that seat `player` does not know, sorted by id.
+
+        A card leaves this set when `player` learns it: drawn, revealed, or played face up. Games
+        without hidden zones return an empty tuple.
+        """
+        return unknown_cards(self._hidden_zones(), player)
 
     def resample_hidden(self, player: int, rng: Rng | int) -> State:
         """A copy in which every card `player` does not know is dealt again at random.

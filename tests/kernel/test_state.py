@@ -195,6 +195,15 @@ def test_resample_hidden_clears_history_and_keeps_the_view() -> None:
     assert other.view(0) == state.view(0)
 
 
+def test_unknown_cards_are_the_hidden_cards_a_seat_has_not_seen() -> None:
+    state = sg.load_game("embers").new_initial_state(seed=3)
+    unknown = set(state.unknown_cards(0))
+    assert unknown.isdisjoint(state.hands[0])  # its own hand
+    assert unknown >= set(state.hands[1]) | set(state.decks[0].cards()) | set(state.decks[1].cards())
+    assert state.unknown_cards(1) != state.unknown_cards(0)
+    assert sg.load_game("tactics").new_initial_state(seed=3).unknown_cards(0) == ()
+
+
 def test_text_forms() -> None:
     state = sg.load_game("embers").new_initial_state(seed=3)
     assert str(state).startswith("Embers, turn 1,")
