@@ -66,12 +66,17 @@ class Table:
         return f"seat {seat} ({'you' if bot is None else bot[1]})"
 
     def apply(self, action: Action, viewer: int | None) -> list[str]:
-        """Apply `action`; return its line and its events' lines as `viewer` sees them (all for None)."""
+        """Apply `action`; return its line and its events' lines as `viewer` sees them (all for None).
+
+        Another seat's decision is not put in words for `viewer`: it may concern cards `viewer` cannot
+        see. What it made happen on the table shows in the events, censored for `viewer`.
+        """
         seat = self.state.current_player
         lines = []
-        if seat != CHANCE:
-            words = describe(self.state.view(seat if viewer is None else viewer), action)
-            lines.append(f"{self.label(seat)}: {words}")
+        if seat != CHANCE and viewer in (None, seat):
+            lines.append(f"{self.label(seat)}: {describe(self.state.view(seat), action)}")
+        elif seat != CHANCE:
+            lines.append(f"{self.label(seat)}:")
         events = self.state.apply_action(action)
         lines.extend(event_lines(events, viewer))
         return lines
