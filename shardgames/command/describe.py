@@ -124,7 +124,7 @@ class Namer:
         )
 
     def card(self, number: int) -> str:
-        """``"Ridge Golem #28"``, ``"Swarm token #121"``, or ``"a hidden card"`` for one this reader can't see.
+        """``"Ridge Golem #28"``, ``"Swarm token #121"``, or ``"a hidden card"`` for one unseen.
 
         A hidden card is not numbered: the numbers follow the decklists, so a number would tell which
         card it is.
