@@ -460,6 +460,12 @@ class EmbersState(State):
     def _kind_of(self, card: int) -> int:
         return card_value(card)
 
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        # Each seat's played values, "1" to "5", first play first.
+        return self._first_uses(
+            (e.player, str(card_value(e.card))) for e in self.events if isinstance(e, CardPlayed)
+        )
+
     # --8<-- [end:other-hooks]
 
     # ---- procedures

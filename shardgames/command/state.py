@@ -32,6 +32,7 @@ from shardgames.command.actions import (
     Pass,
     Play,
 )
+from shardgames.command.events import CardPlayed
 from shardgames.command.keywords import Trigger
 from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import (
@@ -229,6 +230,10 @@ class CommandState(State["CommandGame"]):
 
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]
+
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        """The cards each seat played, by name, in order of first play (its Sovereign is not played)."""
+        return self._first_uses((e.seat, e.name) for e in self.events if isinstance(e, CardPlayed))
 
     def __str__(self) -> str:
         from shardgames.command.render import render_state  # noqa: PLC0415 - render imports this module

@@ -88,6 +88,7 @@ class Game:
         task_types: Every `Task` subclass the game queues (for JSON).
         turn_cap_parameter: The parameter holding the turn cap, if any.
         sample_configurations: Game strings, besides the defaults, that the contract test suite plays.
+        content_kind: What `State.content_used` names, as a plural noun for tables (``"cards"``).
         min_utility: The lowest possible return of a seat.
         max_utility: The highest possible return of a seat.
         params: The validated parameter values (read-only).
@@ -103,6 +104,7 @@ class Game:
     task_types: ClassVar[tuple[type[Task], ...]] = ()
     turn_cap_parameter: ClassVar[str | None] = None
     sample_configurations: ClassVar[tuple[str, ...]] = ()
+    content_kind: ClassVar[str] = "cards"
     min_utility: ClassVar[float] = -1.0
     max_utility: ClassVar[float] = 1.0
 

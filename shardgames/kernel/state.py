@@ -27,6 +27,7 @@ pending, so every intermediate point is a plain, serialisable value.
 * ``_view(player)``: the `View` of one seat.
 * ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`
   and `unknown_cards`.
+* ``content_used()``: optionally, the names of the cards each seat played (for balance analysis).
 * ``__str__``: a readable rendering.
 """
 
@@ -286,6 +287,23 @@ class State(Generic[GameT_co]):
             return False
         last = self._events[-1]
         return isinstance(last, GameEnded) and last.truncated
+
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        """For each seat, the names of the content it has used so far: cards played, warriors bought.
+
+        Names come in the order of first use, each once, read from the event log (a state set up from
+        a position knows only what happened since). Balance analysis reads it to ask how often each
+        card is chosen, and how often the games in which it was played are won. Games override it
+        (with `_first_uses`); the default is an empty tuple for every seat.
+        """
+        return ((),) * self.game.num_players
+
+    def _first_uses(self, uses: Iterable[tuple[int, str]]) -> tuple[tuple[str, ...], ...]:
+        """``(seat, name)`` pairs in order, as `content_used` returns them: each seat's names, once each."""
+        names: list[dict[str, None]] = [{} for _ in range(self.game.num_players)]
+        for seat, name in uses:
+            names[seat].setdefault(name)
+        return tuple(tuple(seen) for seen in names)
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome."""

@@ -46,6 +46,7 @@ from shardgames.sota.actions import (
     UseTrait,
 )
 from shardgames.sota.constants import SEAT_SHIFT
+from shardgames.sota.events import AllyPlayed, CharacterPlaced, CharacterSwapped, PersonaChosen, TraitAssigned
 from shardgames.sota.phases import (
     AfterDuel,
     AskDuel,
@@ -64,6 +65,9 @@ if TYPE_CHECKING:
     from shardgames.sota.view import SotaView
 
 __all__ = ["Duel", "SotaState"]
+
+#: The events in which a seat uses a card: see `SotaState.content_used`.
+_CONTENT_EVENTS = (PersonaChosen, CharacterPlaced, CharacterSwapped, AllyPlayed, TraitAssigned)
 
 
 @attrs.define
@@ -239,6 +243,16 @@ class SotaState(State["SotaGame"]):
 
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]
+
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's Persona and the cards it put on the table, by name, in order of first use.
+
+        The cards on the table: Characters placed in Duel Positions (or swapped in), Allies played and
+        Traits assigned. The Personas of a Starter Deck that were not chosen are not used.
+        """
+        return self._first_uses(
+            (event.player, event.name) for event in self.events if isinstance(event, _CONTENT_EVENTS)
+        )
 
     def __str__(self) -> str:
         from shardgames.sota.render import render_state  # noqa: PLC0415 - render imports this module

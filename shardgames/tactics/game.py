@@ -225,6 +225,7 @@ class TacticsGame(Game):
         EndOfTurn,
     )
     turn_cap_parameter = "max_turns"
+    content_kind = "warriors"
     sample_configurations = (
         "tactics(souls=12,max_turns=30)",
         "tactics(actions=2,chance=explicit,max_turns=40)",

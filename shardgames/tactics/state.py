@@ -29,6 +29,7 @@ from shardgames.tactics.actions import (
     PlaceTerrain,
     Stop,
 )
+from shardgames.tactics.events import WarriorBought
 from shardgames.tactics.phases import (
     SEAT_PROMPTS,
     AfterAttack,
@@ -159,6 +160,10 @@ class TacticsState(State["TacticsGame"]):
         other.action_limit = self.action_limit
         other.extra_bought = self.extra_bought
         other.attacks_locked = self.attacks_locked
+
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        """The warriors each seat bought (commanders included), by card name, in order of first purchase."""
+        return self._first_uses((e.player, e.name) for e in self.events if isinstance(e, WarriorBought))
 
     def _view(self, player: int) -> TacticsView:
         from shardgames.tactics.view import make_view  # noqa: PLC0415 - view imports this module

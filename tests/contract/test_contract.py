@@ -185,6 +185,28 @@ def test_replay_reproduces_the_state(game: sg.Game, seed: int) -> None:
 
 
 @given(seed=seeds)
+def test_content_used_names_each_seat_s_content_once_and_only_grows(game: sg.Game, seed: int) -> None:
+    """What a seat used (for balance analysis): one tuple of names per seat, no name twice, and what
+    was used stays used, in the same order."""
+    previous: tuple[tuple[str, ...], ...] | None = None
+    for step, state in enumerate(random_play(game, seed)):
+        if not (step % 40 == 0 or state.is_terminal()):
+            continue
+        used = state.content_used()
+        assert isinstance(used, tuple)
+        assert len(used) == game.num_players
+        for names in used:
+            assert isinstance(names, tuple)
+            assert all(isinstance(name, str) and name for name in names)
+            assert len(set(names)) == len(names)
+        if previous is not None:
+            assert all(now[: len(before)] == before for before, now in zip(previous, used, strict=True))
+        previous = used
+    assert isinstance(game.content_kind, str)
+    assert game.content_kind
+
+
+@given(seed=seeds)
 def test_codec_ids_round_trip_and_the_mask_matches(game: sg.Game, seed: int) -> None:
     n = game.num_distinct_actions
     for step, state in enumerate(random_play(game, seed)):

@@ -59,6 +59,14 @@ def test_taking_the_last_ember_wins() -> None:
     assert state.winner == 0
 
 
+def test_the_values_played_are_the_content_used() -> None:
+    state = game().state_from_position(position())
+    state.apply_action(Play(3, 1))
+    state.apply_action(Roll(3))
+    assert state.content_used() == (("3",), ())
+    assert state.game.content_kind == "cards"
+
+
 def test_a_seat_with_an_empty_hand_passes_by_itself() -> None:
     state = game().state_from_position(position(players=[{"hand": []}, {"hand": [2]}]))
     assert Pass() in state.history
