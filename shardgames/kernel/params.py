@@ -237,8 +237,9 @@ class _Parser:
             self.take("close")
             return tuple(items)
         if kind == "string":
-            raw = self.take("string")
-            return bytes(raw[1:-1], "utf-8").decode("unicode_escape")
+            raw = self.take("string")[1:-1]
+            # Escapes are read as Python's; other characters stay as they are (non-ASCII included).
+            return raw.encode("latin-1", "backslashreplace").decode("unicode_escape")
         return _word_value(self.take("word"))
 
 
