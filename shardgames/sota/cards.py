@@ -86,6 +86,9 @@ __all__ = [
     "TraitCard",
     "TraitKind",
     "Variant",
+    "card_section",
+    "card_to_data",
+    "deck_to_data",
     "load_card_file",
     "parse_card_data",
     "starter_decks",
@@ -545,6 +548,62 @@ def load_card_file(path: str | Path, *, known: CardPool | None = None) -> CardFi
     """
     data = read_data_file(path, CardError)
     return parse_card_data(data, source=str(path), known=known)
+
+
+# ---------------------------------------------------------------------- writing cards back
+
+_SECTION_OF: dict[type, str] = {
+    PersonaCard: "persona",
+    CharacterCard: "character",
+    AllyCard: "ally",
+    TraitCard: "trait",
+}
+
+
+def card_section(card: Card) -> str:
+    """The array of a card file that holds `card`: ``persona``, ``character``, ``ally`` or ``trait``."""
+    return _SECTION_OF[type(card)]
+
+
+def card_to_data(card: Card) -> dict[str, Any]:
+    """A card as a table of its `card_section` (TOML- and JSON-ready); `parse_card_data` reads it back equal.
+
+    Examples:
+        >>> card_to_data(starter_pool()["casstia"])  # doctest: +NORMALIZE_WHITESPACE
+        {'id': 'casstia', 'name': 'Casstia', 'variant': 'standard',
+         'stats': {'agility': 3, 'vitality': 2, 'luck': 2, 'magic': 6, 'charisma': 2}}
+    """
+    data: dict[str, Any] = {"id": card.id, "name": card.name}
+    if isinstance(card, PersonaCard):
+        data["stats"] = attrs.asdict(card.stats)
+        data["trait"] = card.trait.value
+    elif isinstance(card, CharacterCard):
+        data["variant"] = card.variant.value
+        data["stats"] = attrs.asdict(card.stats)
+        if card.variant is Variant.SIGNABLE:
+            data["signed_bonus"] = card.signed_bonus
+        if card.twin_pair is not None:
+            data["twin_pair"] = card.twin_pair
+    elif isinstance(card, AllyCard):
+        data["stat"] = card.stat.value
+        data["value"] = card.value
+    else:
+        data["kind"] = card.kind.value
+        if card.stat is not None:
+            data["stat"] = card.stat.value
+    return data
+
+
+def deck_to_data(deck: Decklist) -> dict[str, Any]:
+    """A decklist as a ``deck`` table (TOML- and JSON-ready); `parse_card_data` reads it back equal."""
+    data: dict[str, Any] = {"name": deck.name}
+    if deck.title != deck.name:
+        data["title"] = deck.title
+    if deck.theme:
+        data["theme"] = deck.theme
+    data["cards"] = deck.card_ids()
+    data["signed"] = [entry.card_id for entry in deck.entries if entry.signed]
+    return data
 
 
 @cache

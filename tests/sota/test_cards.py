@@ -23,6 +23,9 @@ from shardgames.sota.cards import (
     TraitCard,
     TraitKind,
     Variant,
+    card_section,
+    card_to_data,
+    deck_to_data,
     load_card_file,
     parse_card_data,
     starter_decks,
@@ -520,3 +523,14 @@ def test_sota_d5_three_personas_with_three_different_traits(name: str) -> None:
     personas = [c for c in deck_cards(name) if isinstance(c, PersonaCard)]
     assert len({p.trait for p in personas}) == 3
     assert {p.trait for p in personas} <= set(PersonaTrait)
+
+
+def test_cards_and_decks_written_back_read_equal() -> None:
+    """card_to_data and deck_to_data write what the loader reads: every Starter Deck card and deck."""
+    data: dict[str, list[dict[str, Any]]] = {}
+    for card in starter_pool().values():
+        data.setdefault(card_section(card), []).append(card_to_data(card))
+    data["deck"] = [deck_to_data(deck) for deck in starter_decks().values()]
+    again = parse_card_data(json.loads(json.dumps(data)), known=CardPool())
+    assert dict(again.cards) == dict(starter_pool())
+    assert dict(again.decks) == dict(starter_decks())
