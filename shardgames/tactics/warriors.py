@@ -61,6 +61,7 @@ __all__ = [
     "parse_roster",
     "parse_terrain",
     "starter_roster",
+    "warrior_to_data",
 ]
 
 MAX_SPACES = 4
@@ -324,6 +325,42 @@ def starter_roster() -> tuple[WarriorCard, ...]:
     """The eleven warriors of the rulebook's roster (TAC-D1)."""
     text = resources.files("shardgames.tactics").joinpath("data/roster.toml").read_text(encoding="utf-8")
     return parse_roster(tomllib.loads(text), source="roster.toml")
+
+
+def _move_text(move: MoveSpec) -> str:
+    """A movement as a roster file writes it, read back equal (``"ortho 0 jump"`` is not ``"none"``)."""
+    text = str(move)
+    if parse_move(text) == move:
+        return text
+    exact = "exact " if move.exact else ""
+    mode = "" if move.mode is Mode.NONE else f" {move.mode.value}"
+    return f"{move.dirs.value} {exact}{move.spaces}{mode}"
+
+
+def _side_data(side: Side) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": side.name, "might": side.might, "move": _move_text(side.move)}
+    if side.effect is not None:
+        data["effect"] = str(side.effect)
+    return data
+
+
+def warrior_to_data(card: WarriorCard) -> dict[str, Any]:
+    """A warrior as a ``[[warrior]]`` table (TOML- and JSON-ready); `parse_roster` reads it back equal.
+
+    Examples:
+        >>> warrior_to_data(starter_roster()[1])  # doctest: +NORMALIZE_WHITESPACE
+        {'id': 'archer', 'name': 'Archer', 'cost': 2, 'commander': False,
+         'uninjured': {'name': 'Archer', 'might': 1, 'move': 'ortho 2', 'effect': 'RANGED(3)'},
+         'injured': {'name': 'Archer (injured)', 'might': 1, 'move': 'none', 'effect': 'RANGED(2)'}}
+    """
+    return {
+        "id": card.id,
+        "name": card.name,
+        "cost": card.cost,
+        "commander": card.commander,
+        "uninjured": _side_data(card.uninjured),
+        "injured": _side_data(card.injured),
+    }
 
 
 def merge_rosters(*rosters: Iterable[WarriorCard]) -> tuple[WarriorCard, ...]:
