@@ -121,14 +121,13 @@ def card_variant(game: Game | str, card: str, directory: Path | str, **changes: 
         for field in changes
         if field not in fields
     ]
-    if found is None or problems:
+    if found is None:
         raise CardError(subject, problems)
     ordered = {field: _plain(changes[field]) for field in fields if field in changes}
-    data = {**card_to_data(found), **ordered}
-    (check,) = check_card_entries({"card": [data]}, source=subject)
-    prefix = f"card[0] {found.name!r}."
-    if check.card is None:
-        raise CardError(subject, [p.removeprefix(prefix) for p in check.problems])
+    (check,) = check_card_entries({"card": [{**card_to_data(found), **ordered}]}, source=subject)
+    problems += [p.removeprefix(f"card[0] {found.name!r}.") for p in check.problems]
+    if check.card is None or problems:
+        raise CardError(subject, problems)
     changed = ", ".join(f"{field} = {json.dumps(value)}" for field, value in ordered.items())
     comment = (
         f"A variant of {found.name}: {changed}; its other fields as in the game it was made from.\n"

@@ -183,7 +183,7 @@ def _changed_card(base: SotaGame, card: str, changes: dict[str, Any]) -> tuple[C
         for field in changes
         if field not in fields
     ]
-    if found is None or section is None or problems:
+    if found is None or section is None:
         raise CardError(subject, problems)
     ordered = {field: changes[field] for field in fields if field in changes}
     data = card_to_data(found)
@@ -197,7 +197,9 @@ def _changed_card(base: SotaGame, card: str, changes: dict[str, Any]) -> tuple[C
         changed = parse_card_data({section: [data]}, source=subject, known=base.pool).cards[found.id]
     except CardError as exc:
         stats = ", ".join(f"{stat} {value}" for stat, value in data.get("stats", {}).items())
-        raise CardError(subject, [_problem(p, section, stats) for p in exc.problems]) from None
+        raise CardError(subject, [*problems, *(_problem(p, section, stats) for p in exc.problems)]) from None
+    if problems:
+        raise CardError(subject, problems)
     return found, changed, ordered
 
 

@@ -161,3 +161,11 @@ def test_a_variant_plays_the_same_tournament_serially_and_in_processes(tmp_path:
     processes = sg.tournament(variant, agents, games=4, seed=2, workers=2, progress=False)
     assert serial == processes
     assert serial.game == str(variant)
+
+
+def test_a_bad_field_and_a_bad_value_are_listed_together(tmp_path: Path) -> None:
+    with pytest.raises(CardError) as info:
+        card_variant(BASE, "Ash Hound", tmp_path, might=2, cost="2Q")
+    (field, value) = info.value.problems
+    assert field.startswith("might: Ash Hound has no such field")
+    assert value.startswith("cost: '2Q' is not a Shard cost")
