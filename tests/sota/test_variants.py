@@ -144,5 +144,8 @@ def test_a_variant_needs_a_sota_game_and_a_change(tmp_path: Path) -> None:
 def test_a_bad_field_and_a_bad_value_are_listed_together(tmp_path: Path) -> None:
     with pytest.raises(CardError) as info:
         card_variant("sota", "casstia", tmp_path, trait="muse", magic=0)
-    assert info.value.problems[0].startswith("trait: Casstia (a character) has no such field; its fields are agility")
+    assert info.value.problems[0] == (
+        "trait: Casstia (a character) has no such field; "
+        "its fields are agility, vitality, luck, magic, charisma, variant, signed_bonus, twin_pair"
+    )
     assert info.value.problems[1] == "magic: must be an int 1..6, not 0"
