@@ -287,6 +287,10 @@ class State(Generic[GameT_co]):
         last = self._events[-1]
         return isinstance(last, GameEnded) and last.truncated
 
+    def content_used(self) -> tuple[tuple[str, ...], ...]:
+        """The names of the cards (or warriors) each seat played, deployed, placed or bought so far, in first-use order, each once (hook; games override it)."""  # noqa: E501
+        return tuple(() for _ in range(self.game.num_players))
+
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome."""
         return self._current_player == CHANCE
