@@ -1,8 +1,24 @@
 """Balance analysis on top of the arena, for every registered game.
 
-The tests and intervals behind the analyses are in `shardgames.analysis.stats`.
+Each analysis reads tournaments (`shardgames.arena.tournament`) or plays them, and returns a frozen
+result with `rows` (plain data), `table` (a pandas DataFrame, with the ``analysis`` extra),
+`to_dict` (JSON-ready data) and, where it helps, a plot (matplotlib, with the ``plot`` extra). pandas
+and matplotlib are imported only when a table or a plot is asked for.
+
+* `seat_advantage`: each seat's win rate, and whether the seats differ (`shardgames.analysis.seats`).
+* `game_lengths`: how long games last, and how often the turn cap ends them
+  (`shardgames.analysis.lengths`).
+* `content_stats`: which cards get used, and how their users fare (`shardgames.analysis.content`).
+* `games_needed`, `detectable_difference` and `sensitivity`: sample sizes
+  (`shardgames.analysis.power`).
+
+The tests and intervals behind them are in `shardgames.analysis.stats`.
 """
 
+from shardgames.analysis.content import ContentStats, SeatGame, content_stats
+from shardgames.analysis.lengths import Lengths, game_lengths
+from shardgames.analysis.power import Sensitivity, detectable_difference, games_needed, sensitivity
+from shardgames.analysis.seats import SeatAdvantage, seat_advantage
 from shardgames.analysis.stats import (
     PairedDifference,
     binomial_test,
@@ -13,10 +29,21 @@ from shardgames.analysis.stats import (
 )
 
 __all__ = [
+    "ContentStats",
+    "Lengths",
     "PairedDifference",
+    "SeatAdvantage",
+    "SeatGame",
+    "Sensitivity",
     "binomial_test",
     "chi_square_sf",
+    "content_stats",
+    "detectable_difference",
     "difference_interval",
+    "game_lengths",
+    "games_needed",
     "paired_difference",
+    "seat_advantage",
+    "sensitivity",
     "uniform_chi_square",
 ]
