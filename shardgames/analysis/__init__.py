@@ -16,7 +16,8 @@ and matplotlib are imported only when a table or a plot is asked for.
 * `compare` and `compare_matchups`: a base game against a variant on the same seeds
   (`shardgames.analysis.experiments`).
 
-The tests and intervals behind them are in `shardgames.analysis.stats`.
+The tests and intervals behind them are in `shardgames.analysis.stats`. The command
+``shardgames analyze`` runs them from a terminal (see `shardgames.cli.analyze`).
 """
 
 from shardgames.analysis.content import ContentStats, SeatGame, content_stats
