@@ -12,6 +12,7 @@ Examples:
     (1.0, -0.5, -0.5)
 """
 
+from shardgames import analysis as analysis
 from shardgames._version import __version__
 from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent
 from shardgames.arena import MatchRecord, TournamentResult, play_match, tournament

@@ -10,6 +10,12 @@ importing this module never needs them.
     shardgames play sota --vs greedy
     shardgames play "tactics(souls=12)" --watch --vs random,greedy
 
+``shardgames analyze GAME seats|lengths|content|matchups|power`` runs the balance analyses of
+`shardgames.analysis` and prints their tables (see `shardgames.cli.analyze`)::
+
+    shardgames analyze sota seats --agents greedy --games 400
+    shardgames analyze command matchups --parameter decks --options pyre,tidewell --agent greedy
+
 Your own games can be added to any command with the global option ``--import``, which takes a module
 (``mypackage.mygame``) or a ``.py`` file, optionally followed by ``:ClassName`` to register that `Game`
 class::
@@ -72,6 +78,7 @@ from shardgames._version import __version__
 from shardgames.agents.base import RandomAgent
 from shardgames.arena.match import MatchRecord, play_match
 from shardgames.cli._output import console
+from shardgames.cli.analyze import add_analyze_commands
 from shardgames.cli.arena import add_arena_commands
 from shardgames.cli.content import add_content_commands, deck_validator
 from shardgames.cli.designer import add_designer_commands
@@ -440,6 +447,7 @@ def build_cli() -> click.Group:
     add_designer_commands(cli)
     add_arena_commands(cli)
     add_play_commands(cli)
+    add_analyze_commands(cli)
     return cli
 
 
