@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from embers import EmbersState
 
+import shardgames as sg
 from shardgames.cli import cli
 from shardgames.cli.analyze import cell
 
@@ -43,13 +45,15 @@ def test_lengths_reports_the_turn_cap(tmp_path: Path) -> None:
     assert json.loads(out.read_text(encoding="utf-8"))["truncated_share"] == 0.7
 
 
-def test_content(duel: str, tmp_path: Path) -> None:
+def test_content(duel: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "content.json"
     result = invoke("analyze", "duel", "content", "--games", "8", "--top", "2", "--json", str(out), *FAST)
     assert result.exit_code == 0, result.output
     assert "duel: 8 games, seed 0, agents random (the 2 most used of 3)" in result.stdout
     assert result.stdout.splitlines()[4].split()[0] == "mid"  # the title, a blank, the header, the rule
     assert len(json.loads(out.read_text(encoding="utf-8"))["content"]) == 3
+    # A game that does not override the hook reports nothing, and says so.
+    monkeypatch.setattr(EmbersState, "content_used", sg.State.content_used)
     nothing = invoke("analyze", "embers(max_turns=5)", "content", "--games", "2", *FAST)
     assert "no content used (the game does not report it)" in nothing.stdout
 

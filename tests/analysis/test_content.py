@@ -47,8 +47,11 @@ def test_counts_by_hand(duel: str) -> None:
     assert stats.rows()[0]["name"] == "mid"  # the most used first
 
 
-def test_games_without_the_hook_use_nothing() -> None:
+def test_games_without_the_hook_use_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The kernel's default `State.content_used`: nothing, for every seat."""
+    from embers import EmbersState
+
+    monkeypatch.setattr(EmbersState, "content_used", sg.State.content_used)
     assert sg.load_game("embers(players=3)").new_initial_state(1).content_used() == ((), (), ())
     stats = content_stats(played("embers(max_turns=5)", games=3))
     assert stats.seat_games == 6
