@@ -366,7 +366,10 @@ def add_analyze_commands(cli: click.Group) -> None:
 
     @analyze.command("matchups", short_help="Every ordered pair of options (decks) against each other.")
     @click.option(
-        "--parameter", default="decks", show_default=True, help="The per-seat parameter the options are values of."
+        "--parameter",
+        default="decks",
+        show_default=True,
+        help="The per-seat parameter the options are values of.",
     )
     @click.option(
         "--options", "option_list", required=True, help="Comma-separated values, such as ember,tide,gale."
