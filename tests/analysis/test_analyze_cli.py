@@ -129,9 +129,9 @@ def test_mistakes_exit_2_with_one_message(args: tuple[str, ...], message: str) -
 
 
 def test_missing_options_are_click_usage_errors() -> None:
-    result = invoke("analyze", "embers", "matchups", "--options", "a,b")
+    result = invoke("analyze", "embers", "matchups", "--agent", "random")
     assert result.exit_code == 2
-    assert "Missing option '--parameter'" in result.output
+    assert "Missing option '--options'" in result.output
 
 
 def test_cells() -> None:
