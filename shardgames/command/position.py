@@ -108,6 +108,7 @@ class _Reader:
         self.state = state
         self.problems: list[str] = []
         self.free: list[list[int]] = [list(cards) for cards in game.deck_cards]
+        self.decks: list[tuple[list[int], list[int] | None]] = [([], None), ([], None)]
         self.tokens = TOKENS
 
     # -- cards
@@ -308,10 +309,19 @@ def _players(reader: _Reader, state: CommandState, raw: Any, turn: int) -> None:
         top = reader.cards(seat, entry.get("deck_top"), f"{where}.deck_top")
         listed = entry.get("deck")
         middle = reader.cards(seat, listed, f"{where}.deck") if listed is not None else None
-        if middle is None:
-            middle = list(reader.free[seat])
+        reader.decks[seat] = (top, middle)
+
+
+def _decks(reader: _Reader, state: CommandState) -> None:
+    """Build each seat's deck; an unlisted deck holds the cards no other part of the position placed.
+
+    This runs after the Queue is read, so a card on the Queue is not also dealt into the deck.
+    """
+    for seat, (top, listed) in enumerate(reader.decks):
+        middle = list(reader.free[seat]) if listed is None else listed
+        if listed is None:
             reader.free[seat].clear()
-        deck = HiddenDeck(seat, [(card, game.kind_of[card]) for card in middle])
+        deck = HiddenDeck(seat, [(card, reader.game.kind_of[card]) for card in middle])
         for card in top:
             deck.put_top(card, known=EVERYONE)
         deck.top.reverse()  # put_top stacks: restore the order written
@@ -475,6 +485,7 @@ def fill_from_position(game: CommandGame, state: CommandState, position: Mapping
     state.passes = reader.integer(position.get("passes"), "passes", 0)
     _players(reader, state, position.get("players"), turn)
     _queue(reader, state, position.get("queue"))
+    _decks(reader, state)
     _combat(reader, state, position.get("combat"))
     if not reader.problems:
         _decision(reader, state, position.get("decision"))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from command_scenarios import card_file, file_game, in_hand, perm, play, position, resolve
 
+import shardgames as sg
 from shardgames.command.actions import (
     Activate,
     Charge,
@@ -872,3 +873,16 @@ def test_cmd_r21_the_queue_guard_keeps_every_card(game: CommandGame) -> None:
     zones = [*state.hands[0], *state.scrap[0], *state.obliterated[0], *state.decks[0].cards()]
     zones += [p.id for p in state.arena] + [item.source for item in state.queue]
     assert spark in zones
+
+
+def test_a_position_puts_a_card_on_the_queue_without_listing_its_deck() -> None:
+    """An unlisted deck holds the cards the rest of the position did not place, Queue cards excluded."""
+    game = sg.load_game("command(decks=(stoneguard,pyre))")
+    state = game.state_from_position(
+        {"players": [{}, {}], "queue": [{"seat": 1, "card": "Spark", "targets": ["player 0"]}]}
+    )
+    spark = state.queue[0].source
+    assert game.infos[game.kind_of[spark]].name == "Spark"
+    deck = state.decks[1].cards()
+    assert spark not in deck
+    assert sorted([*deck, spark]) == sorted(game.deck_cards[1])
