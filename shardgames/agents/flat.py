@@ -23,7 +23,7 @@ import time
 
 from shardgames.agents._playout import check_rollout, legal_of, playout
 from shardgames.agents.base import Agent
-from shardgames.agents.mcts import ActionStats, SearchResult
+from shardgames.agents.mcts import ActionStats, SearchResult, decide
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng
@@ -73,10 +73,7 @@ class FlatMonteCarloAgent:
         Raises:
             UsageError: If it is not the view's seat to act.
         """
-        legal = legal_of(view, self.name)
-        if len(legal) == 1:
-            return legal[0]
-        return self.search(view, rng).action
+        return decide(view, rng, self.name, self.search)
 
     def search(self, view: View, rng: Rng) -> SearchResult:
         """Play every legal action out equally often and report each one's mean return.

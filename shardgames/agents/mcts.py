@@ -23,6 +23,7 @@ The action played is the root action visited most often.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from time import perf_counter
 
 import attrs
@@ -113,10 +114,7 @@ class MCTSAgent:
         Raises:
             UsageError: If it is not the view's seat to act.
         """
-        legal = legal_of(view, self.name)
-        if len(legal) == 1:
-            return legal[0]
-        return self.search(view, rng).action
+        return decide(view, rng, self.name, self.search)
 
     def search(self, view: View, rng: Rng) -> SearchResult:
         """Search from `view` within the budget and report the root statistics (even for one action).
@@ -200,6 +198,16 @@ class MCTSAgent:
         if self.rollout_limit is not None:
             budget.append(f"rollout_limit={self.rollout_limit}")
         return f"MCTSAgent({', '.join(budget)})"
+
+
+def decide(view: View, rng: Rng, name: str, search: Callable[[View, Rng], SearchResult]) -> Action:
+    """The action a search agent plays: the only legal one as it is, otherwise what `search` prefers.
+
+    Raises:
+        UsageError: If it is not the view's seat to act (named after the agent `name`).
+    """
+    legal = legal_of(view, name)
+    return legal[0] if len(legal) == 1 else search(view, rng).action
 
 
 @attrs.frozen
