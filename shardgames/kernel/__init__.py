@@ -27,6 +27,7 @@ from shardgames.kernel.errors import (
     ShardGamesError,
     UnknownGameError,
     UsageError,
+    WriteError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game, unregister_game
@@ -91,6 +92,7 @@ __all__ = [
     "UnknownGameError",
     "UsageError",
     "View",
+    "WriteError",
     "bool_parameter",
     "choice_parameter",
     "deal",

@@ -1,4 +1,13 @@
-r"""Reading and writing the data files of card pools, decks and rosters: TOML or JSON, by the suffix.
+r"""Reading and writing files: data files, JSON documents, and every file the library writes.
+
+Data files hold card pools, decks and rosters (TOML or JSON, by the suffix); JSON documents hold
+states, positions, match records and results. Reading meets bad input with the caller's `DataError`
+subclass, never a raw Python error: a file that is missing, a folder, unreadable, not UTF-8, larger
+than its limit (`DATA_FILE_LIMIT` for data files, `DOCUMENT_LIMIT` for JSON documents: refused before
+it is read), nested too deeply, or not valid TOML or JSON. Writing goes through `write_text_atomic`:
+the text goes to a temporary file beside the target, which is then renamed over it, so a reader never
+sees half a file and a write that fails part-way leaves the old file as it was; failures raise
+`WriteError`, naming the path.
 
 `toml_text` writes the TOML of such data, and `write_data_file` puts it in a directory once, under a
 name made from what it holds (`changes_stem`): the games' variant builders (a card with one value
@@ -29,46 +38,177 @@ Examples:
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
+import secrets
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from shardgames.kernel.errors import DataError
+from shardgames.kernel.errors import DataError, WriteError
 
-__all__ = ["changes_stem", "read_data_file", "toml_text", "write_data_file"]
+__all__ = [
+    "DATA_FILE_LIMIT",
+    "DOCUMENT_LIMIT",
+    "changes_stem",
+    "parse_json",
+    "read_data_file",
+    "read_text",
+    "toml_text",
+    "write_data_file",
+    "write_text_atomic",
+]
+
+DATA_FILE_LIMIT = 2 * 2**20
+"""The largest card, deck or roster file read, in bytes (2 MiB: some forty times the shipped cards)."""
+
+DOCUMENT_LIMIT = 64 * 2**20
+"""The largest JSON document read (a state, position, match record or tournament result), in bytes."""
 
 
-def read_data_file(path: str | Path, error: type[DataError]) -> Mapping[str, Any]:
+def _size_text(size: int) -> str:
+    return f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size:,} bytes"
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"{_size_text(size)} is more than the limit of {_size_text(limit)}"
+
+
+def read_text(path: str | Path, error: type[DataError], *, limit: int = DATA_FILE_LIMIT) -> str:
+    """The text of a UTF-8 file, or `error` naming the file and what is wrong with it.
+
+    A file larger than `limit` bytes is refused before it is read.
+
+    Args:
+        path: The file.
+        error: The `DataError` subclass to raise (`CardError` for cards and rosters, ...).
+        limit: The largest size accepted, in bytes.
+
+    Raises:
+        DataError: (of type `error`) If the file is missing, a folder, unreadable, too large or not UTF-8.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > limit:
+                raise error(str(path), [f"the file is too large: {_too_large(size, limit)}"])
+            data = file.read(limit + 1)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.EISDIR or (exc.errno == errno.EACCES and path.is_dir()):
+            reason = "it is a folder, not a file"
+        raise error(str(path), [f"cannot read the file: {reason}"]) from None
+    if len(data) > limit:  # it grew, or it is not a regular file
+        raise error(str(path), [f"the file is too large: more than the limit of {_size_text(limit)}"])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(
+            str(path),
+            [f"not UTF-8 text: byte {exc.start} (line {line}) is {data[exc.start : exc.start + 1]!r}"],
+        ) from None
+
+
+def _check_length(text: str | bytes, error: type[DataError], subject: str, limit: int) -> None:
+    # A character takes at least one byte, so a text of more characters than the limit is too large.
+    if len(text) > limit:
+        raise error(subject, [f"too large: {_too_large(len(text), limit)}"])
+
+
+def parse_json(
+    text: str | bytes, error: type[DataError], subject: str, *, limit: int = DOCUMENT_LIMIT
+) -> Any:
+    """Parse JSON text, or raise `error` saying why it cannot be read.
+
+    Args:
+        text: The JSON text.
+        error: The `DataError` subclass to raise (`SerializationError` for documents, ...).
+        subject: What the text is, for the message (``"state JSON"``, a file name).
+        limit: The longest text accepted, in bytes (characters).
+
+    Raises:
+        DataError: (of type `error`) If the text is too long, nested too deeply or not valid JSON.
+    """
+    _check_length(text, error, subject, limit)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(subject, [f"not valid JSON: {exc}"]) from None
+    except UnicodeDecodeError as exc:
+        raise error(subject, [f"not UTF-8 text: {exc.reason} at byte {exc.start}"]) from None
+    except RecursionError:
+        raise error(subject, ["nested too deeply to be read"]) from None
+
+
+def _parse_toml(text: str, error: type[DataError], subject: str) -> Any:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(subject, [f"not valid TOML: {exc}"]) from None
+    except RecursionError:
+        raise error(subject, ["nested too deeply to be read"]) from None
+
+
+def read_data_file(
+    path: str | Path, error: type[DataError], *, limit: int = DATA_FILE_LIMIT
+) -> Mapping[str, Any]:
     """Parse a ``.json`` file as JSON and any other as TOML, into a mapping.
 
     Args:
         path: The file.
         error: The `DataError` subclass to raise (`CardError` for cards and rosters, ...).
+        limit: The largest file accepted, in bytes.
 
     Raises:
-        DataError: (of type `error`) If the file cannot be read, is not valid TOML or JSON, or does not
-            hold a table at the top.
+        DataError: (of type `error`) If the file cannot be read (see `read_text`), is not valid TOML
+            or JSON, or does not hold a table at the top.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
-    try:
-        data = json.loads(text) if kind == "JSON" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise error(str(path), [f"not valid {kind}: {exc}"]) from None
+    text = read_text(path, error, limit=limit)
+    if path.suffix.lower() == ".json":
+        data = parse_json(text, error, str(path), limit=limit)
+    else:
+        data = _parse_toml(text, error, str(path))
     if not isinstance(data, Mapping):
         raise error(
             str(path), [f"the file's content must be a table (a JSON object), not a {type(data).__name__}"]
         )
     return data
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write `text` to `path` as UTF-8, all or nothing, and return the path.
+
+    The text goes to a temporary file in the same folder, which is then renamed over `path`: a reader
+    never sees half a file, and a write that fails part-way (a full disk, an interruption) leaves
+    whatever was at `path` before as it was. The file gets the permissions a new file would get.
+
+    Raises:
+        WriteError: If the file cannot be written; it names the path and the reason.
+    """
+    path = Path(path)
+    data = text.encode("utf-8")
+    aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+        descriptor = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+            os.replace(aside, path)
+        except BaseException:
+            aside.unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from None
+    return path
 
 
 # ---------------------------------------------------------------------- writing
@@ -168,13 +308,14 @@ def write_data_file(directory: str | Path, stem: str, text: str, *, suffix: str 
     renamed), so a process reading it never sees half of it.
     """
     folder = Path(directory).resolve()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(folder, exc.strerror or str(exc)) from None
     data = text.encode("utf-8")
     path = folder / f"{stem}{suffix}"
     if path.exists() and path.read_bytes() != data:
         path = folder / f"{stem}-{hashlib.sha256(data).hexdigest()[:8]}{suffix}"
     if not (path.exists() and path.read_bytes() == data):
-        aside = folder / f".{path.name}.{os.getpid()}.tmp"
-        aside.write_bytes(data)
-        os.replace(aside, path)
+        write_text_atomic(path, text)
     return path

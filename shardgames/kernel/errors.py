@@ -17,7 +17,9 @@ Examples:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "ShardGamesError",
     "UnknownGameError",
     "UsageError",
+    "WriteError",
 ]
 
 
@@ -129,6 +132,22 @@ class SerializationError(DataError):
 
 class ReplayError(ShardGamesError, ValueError):
     """A recorded history that does not replay: an action was illegal or the game diverged."""
+
+
+class WriteError(ShardGamesError):
+    """A file the library was asked to write could not be written.
+
+    Whatever was at the path before is left as it was (see `shardgames.kernel.datafiles.write_text_atomic`).
+
+    Attributes:
+        path: The file.
+        reason: Why it could not be written, in words.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"cannot write {str(self.path)!r}: {reason}")
 
 
 class MissingExtraError(ShardGamesError, ImportError):

@@ -1,15 +1,27 @@
-"""Writing data files: TOML that reads back equal, names made from changes, files written once."""
+"""Data files: bad files refused with the reason, TOML that reads back equal, files written whole."""
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shardgames.kernel.datafiles import changes_stem, toml_text, write_data_file
+from shardgames.kernel.datafiles import (
+    changes_stem,
+    parse_json,
+    read_data_file,
+    toml_text,
+    write_data_file,
+    write_text_atomic,
+)
+from shardgames.kernel.errors import CardError, SerializationError, WriteError
 
 keys = st.text(min_size=1, max_size=8)
 scalars = st.one_of(st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=20))
@@ -60,3 +72,89 @@ def test_write_data_file_writes_once_and_never_overwrites_another_text(tmp_path:
     assert (first.read_text(), other.read_text()) == ("a = 1\n", "a = 2\n")
     assert write_data_file(tmp_path / "new", "card", "a = 2\n") == other
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == sorted([first.name, other.name])
+
+
+# ---------------------------------------------------------------------- reading bad files
+
+
+def _problems(path: Path, **kwargs: Any) -> tuple[str, ...]:
+    with pytest.raises(CardError) as info:
+        read_data_file(path, CardError, **kwargs)
+    assert info.value.subject == str(path)
+    return info.value.problems
+
+
+def test_read_data_file_refuses_a_missing_file_and_a_folder(tmp_path: Path) -> None:
+    assert _problems(tmp_path / "missing.toml") == ("cannot read the file: No such file or directory",)
+    assert _problems(tmp_path) == ("cannot read the file: it is a folder, not a file",)
+
+
+def test_read_data_file_names_the_first_byte_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_bytes(b'[[card]]\nname = "Caf\xe9"\n')
+    assert _problems(path) == ("not UTF-8 text: byte 20 (line 2) is b'\\xe9'",)
+
+
+def test_read_data_file_refuses_a_file_over_the_limit_before_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text("# " + "x" * 200 + "\n", encoding="utf-8")
+    assert _problems(path, limit=100) == (
+        "the file is too large: 203 bytes is more than the limit of 100 bytes",
+    )
+
+
+@pytest.mark.parametrize(
+    ("suffix", "text"), [(".json", '{"a": ' + "[" * 100_000), (".toml", "a = " + "[" * 5000)]
+)
+def test_read_data_file_refuses_deep_nesting(tmp_path: Path, suffix: str, text: str) -> None:
+    path = tmp_path / f"cards{suffix}"
+    path.write_text(text, encoding="utf-8")
+    assert _problems(path) == ("nested too deeply to be read",)
+
+
+def test_parse_json_refuses_deep_and_long_text() -> None:
+    with pytest.raises(SerializationError, match="nested too deeply"):
+        parse_json("[" * 100_000 + "]" * 100_000, SerializationError, "state JSON")
+    with pytest.raises(SerializationError, match="more than the limit of 10 bytes"):
+        parse_json("[1, 2, 3, 4, 5]", SerializationError, "state JSON", limit=10)
+    assert parse_json(b'{"a": 1}', SerializationError, "state JSON") == {"a": 1}
+
+
+# ---------------------------------------------------------------------- writing atomically
+
+
+def test_write_text_atomic_replaces_the_file_whole(tmp_path: Path) -> None:
+    path = write_text_atomic(tmp_path / "out.json", "first\n")
+    assert path.read_text(encoding="utf-8") == "first\n"
+    write_text_atomic(path, "second\n")
+    assert path.read_text(encoding="utf-8") == "second\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary file left behind
+
+
+def test_write_text_atomic_keeps_the_old_file_when_a_write_fails_part_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "record.json"
+    path.write_text("a good record\n", encoding="utf-8")
+
+    class FullDisk(io.BufferedWriter):
+        def write(self, data: Any) -> int:
+            super().write(bytes(data)[:8])
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    real_fdopen = os.fdopen
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: FullDisk(real_fdopen(fd, mode, buffering=0)))
+    with pytest.raises(WriteError) as info:
+        write_text_atomic(path, "a new record, longer than what fits\n")
+    assert str(info.value) == f"cannot write {str(path)!r}: No space left on device"
+    assert info.value.path == path
+    assert path.read_text(encoding="utf-8") == "a good record\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]
+
+
+def test_write_text_atomic_names_the_path_it_cannot_write(tmp_path: Path) -> None:
+    with pytest.raises(WriteError, match="No such file or directory") as info:
+        write_text_atomic(tmp_path / "no" / "such" / "folder.json", "x")
+    assert info.value.path == tmp_path / "no" / "such" / "folder.json"
+    with pytest.raises(WriteError, match="it is a folder, not a file"):
+        write_text_atomic(tmp_path, "x")
