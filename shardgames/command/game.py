@@ -17,6 +17,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from shardgames.command.actions import (
     Activate,
     BottomCard,
@@ -57,6 +60,7 @@ from shardgames.command.phases import (
 )
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
 from shardgames.command.state import CommandState
+from shardgames.command.view import design_vector
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError, DeckError
 from shardgames.kernel.game import Game
@@ -90,6 +94,12 @@ def _file_reference(value: Any) -> str:
     if not isinstance(value, str) or not value.endswith((".toml", ".json")):
         raise TypeError(f"must be a .toml or .json card or deck file, not {value!r}")
     return value
+
+
+def _frozen(array: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """`array`, made read-only: the game's tables are shared by every state and view of the game."""
+    array.flags.writeable = False
+    return array
 
 
 @functools.lru_cache(maxsize=16)
@@ -239,6 +249,7 @@ class CommandGame(Game):
         self.token_kind = kind_of_card(TOKEN)
         self.designs = tuple(designs)
         self.infos: tuple[CardInfo, ...] = tuple(compile_card(k, card) for k, card in enumerate(designs))
+        self.design_vectors = tuple(_frozen(design_vector(info)) for info in self.infos)
         self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
         reckless = bit(RECKLESS)

@@ -86,7 +86,7 @@ def observation_shape(game: CommandGame) -> tuple[int, ...]:
 
 
 def design_vector(info: CardInfo) -> npt.NDArray[np.float32]:
-    """The `DESIGN` values describing a card design."""
+    """The `DESIGN` values describing a card design (`CommandGame.design_vectors` holds each design's)."""
     out = np.zeros(DESIGN, dtype=np.float32)
     out[_TYPES.index(info.type)] = 1
     at = len(_TYPES)
@@ -197,7 +197,7 @@ class CommandView(View):
         """This view as a vector (see the module docstring for the layout)."""
         game = self.game
         out = np.zeros(observation_size(game), dtype=np.float32)  # type: ignore[arg-type]
-        designs = _design_vectors(game)  # type: ignore[arg-type]
+        designs = game.design_vectors  # type: ignore[attr-defined]
         at = 0
         for rank in (0, 1):
             at = self._seat_block(out, at, (self.player + rank) % 2, designs)
@@ -292,17 +292,6 @@ _LISTS = frozenset(
         "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "queue", "pending", "redrawn",
     }
 )  # fmt: skip
-
-_VECTORS: dict[int, list[npt.NDArray[np.float32]]] = {}
-
-
-def _design_vectors(game: CommandGame) -> list[npt.NDArray[np.float32]]:
-    key = id(game.infos)
-    found = _VECTORS.get(key)
-    if found is None:
-        found = [design_vector(info) for info in game.infos]
-        _VECTORS[key] = found
-    return found
 
 
 def make_view(state: CommandState, player: int) -> CommandView:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
+import pytest
 from command_scenarios import command_game
 
 import shardgames as sg
 from shardgames.command.actions import BottomCard, Foresee, Pass, Play
+from shardgames.command.decks import starter_decks
 from shardgames.command.state import CommandState
 from shardgames.command.view import (
     ARENA,
@@ -118,3 +122,28 @@ def test_cmd_e7_a_view_prints_what_its_seat_sees() -> None:
     assert "hand (5): ?, ?, ?, ?, ?" in text
     own = ", ".join(f"{state.game.card_info[c].name} #{c}" for c in state.hands[1])
     assert f"hand (5): {own}" in text
+
+
+def test_observations_do_not_depend_on_the_games_loaded_before() -> None:
+    """Each game carries its own design vectors: every ordered pair of the seven shipped decks, loaded
+    three times in turn (each game freed before the next), observes its initial state as when it was
+    first loaded, whatever game used the same memory before."""
+    decks = sorted(starter_decks())
+    pairs = [f"command(decks=({a},{b}))" for a in decks for b in decks if a != b]
+    kept = [sg.load_game(text) for text in pairs]  # all alive at once: no address is reused
+    expected = {
+        text: g.new_initial_state(seed=1).observation_tensor(0) for text, g in zip(pairs, kept, strict=True)
+    }
+    del kept
+    for _ in range(3):
+        for text in pairs:
+            game = sg.load_game(text)
+            assert np.array_equal(game.new_initial_state(seed=1).observation_tensor(0), expected[text]), text
+            del game
+            gc.collect()
+
+
+def test_the_design_vectors_are_read_only() -> None:
+    game = command_game()
+    with pytest.raises(ValueError, match="read-only"):
+        game.design_vectors[0][0] = 5.0
