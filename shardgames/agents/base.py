@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.views import View
 
 __all__ = ["Agent", "RandomAgent"]
@@ -27,7 +27,12 @@ __all__ = ["Agent", "RandomAgent"]
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything with a name and an ``act(view, rng)`` method returning one of ``view.legal_actions``."""
+    """Anything with a name and an ``act(view, rng)`` method returning one of ``view.legal_actions``.
+
+    `play_match` and `tournament` pass each agent an `Rng` of its own. The built-in agents also take an
+    int seed or a NumPy ``Generator`` (through `shardgames.kernel.rng.as_rng`), which your own agents can
+    do the same way.
+    """
 
     @property
     def name(self) -> str:
@@ -44,9 +49,9 @@ class RandomAgent:
 
     name = "random"
 
-    def act(self, view: View, rng: Rng) -> Action:
-        """A uniformly random legal action."""
-        return rng.choice(view.legal_actions)
+    def act(self, view: View, rng: RngLike) -> Action:
+        """A uniformly random legal action (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
+        return as_rng(rng).choice(view.legal_actions)
 
     def __repr__(self) -> str:
         return "RandomAgent()"

@@ -26,7 +26,7 @@ from shardgames.agents.base import Agent
 from shardgames.agents.mcts import ActionStats, SearchResult, decide
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import RngLike, as_rng
 from shardgames.kernel.views import View
 
 __all__ = ["FlatMonteCarloAgent"]
@@ -67,7 +67,7 @@ class FlatMonteCarloAgent:
         self.rollout_limit = rollout_limit
         self.name = name
 
-    def act(self, view: View, rng: Rng) -> Action:
+    def act(self, view: View, rng: RngLike) -> Action:
         """The action with the best mean playout return (the only legal action, without playouts).
 
         Raises:
@@ -75,13 +75,14 @@ class FlatMonteCarloAgent:
         """
         return decide(view, rng, self.name, self.search)
 
-    def search(self, view: View, rng: Rng) -> SearchResult:
+    def search(self, view: View, rng: RngLike) -> SearchResult:
         """Play every legal action out equally often and report each one's mean return.
 
         Raises:
             UsageError: If it is not the view's seat to act.
         """
         legal = legal_of(view, self.name)
+        rng = as_rng(rng)  # an Rng, an int seed or a NumPy Generator
         start = time.perf_counter()
         player = view.player
         rounds = max(1, self.simulations // len(legal))

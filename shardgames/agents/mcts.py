@@ -32,7 +32,7 @@ from shardgames.agents._playout import check_rollout, legal_of, playout
 from shardgames.agents.base import Agent
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.state import CHANCE
 from shardgames.kernel.views import View
 
@@ -108,7 +108,7 @@ class MCTSAgent:
         self.rollout_limit = rollout_limit
         self.name = name
 
-    def act(self, view: View, rng: Rng) -> Action:
+    def act(self, view: View, rng: RngLike) -> Action:
         """The most visited root action after a search (the only legal action, without a search).
 
         Raises:
@@ -116,13 +116,14 @@ class MCTSAgent:
         """
         return decide(view, rng, self.name, self.search)
 
-    def search(self, view: View, rng: Rng) -> SearchResult:
+    def search(self, view: View, rng: RngLike) -> SearchResult:
         """Search from `view` within the budget and report the root statistics (even for one action).
 
         Raises:
             UsageError: If it is not the view's seat to act.
         """
         legal = legal_of(view, self.name)
+        rng = as_rng(rng)  # an Rng, an int seed or a NumPy Generator
         start = perf_counter()
         limit = self.simulations if self.simulations is not None else math.inf
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -200,7 +201,7 @@ class MCTSAgent:
         return f"MCTSAgent({', '.join(budget)})"
 
 
-def decide(view: View, rng: Rng, name: str, search: Callable[[View, Rng], SearchResult]) -> Action:
+def decide(view: View, rng: RngLike, name: str, search: Callable[[View, RngLike], SearchResult]) -> Action:
     """The action a search agent plays: the only legal one as it is, otherwise what `search` prefers.
 
     Raises:

@@ -53,7 +53,7 @@ from shardgames.command.keywords import (
     Keyword,
     KeywordKind,
 )
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 
 __all__ = ["random_card", "random_deck"]
 
@@ -69,10 +69,6 @@ _NOUNS = {
 }
 _TYPE_WEIGHTS = ((CardType.ENTITY, 6), (CardType.RITE, 3), (CardType.ITEM, 2), (CardType.SOVEREIGN, 1))
 _KEYWORD_LIST: tuple[Keyword, ...] = tuple(KEYWORDS.values())
-
-
-def _rng(seed: Rng | int) -> Rng:
-    return seed if isinstance(seed, Rng) else Rng(seed)
 
 
 def _small(rng: Rng, low: int, typical: int, high: int) -> int:
@@ -216,7 +212,7 @@ def _fair(rng: Rng, card: MainDeckCard, max_cost: int) -> MainDeckCard | None:
 
 
 def random_card(
-    seed: Rng | int,
+    seed: RngLike,
     *,
     card_type: CardType | str | None = None,
     identity_from: Sequence[Element] | None = None,
@@ -226,7 +222,8 @@ def random_card(
     """A random legal card design.
 
     Args:
-        seed: A seed, or an `Rng` to draw from (it advances, so several calls give several cards).
+        seed: A seed, an `Rng` to draw from (it advances, so several calls give several cards) or a
+            NumPy ``Generator``.
         card_type: The type to draw (``"entity"``, ...); a random one when ``None``.
         identity_from: The elements the identity is drawn from (all ten when ``None``).
         fair: Make the Shard cost cover the Base Points (no deficit): a design too rich for `max_cost`
@@ -242,7 +239,7 @@ def random_card(
     """
     if not 0 <= max_cost <= MAX_COST:
         raise ValueError(f"max_cost must be 0 to {MAX_COST}, not {max_cost}")
-    rng = _rng(seed)
+    rng = as_rng(seed)
     if card_type is None:
         types = [t for t, _ in _TYPE_WEIGHTS]
         chosen = types[rng.weighted_index([w for _, w in _TYPE_WEIGHTS])]
@@ -262,12 +259,12 @@ def random_card(
 
 
 def random_deck(
-    seed: Rng | int, *, fmt: str | Format = STANDARD, size: int = 40, distinct: int = 10
+    seed: RngLike, *, fmt: str | Format = STANDARD, size: int = 40, distinct: int = 10
 ) -> tuple[Decklist, CardPool]:
     """A random deck of fresh fair designs around a random Sovereign, legal in `fmt`.
 
     Args:
-        seed: A seed, or an `Rng` to draw from.
+        seed: A seed, an `Rng` to draw from, or a NumPy ``Generator``.
         fmt: The format the deck must be legal in.
         size: The Main Deck's size (40 to 60).
         distinct: How many different cards it holds (each 4 copies or so; at least ``size / 4``).
@@ -275,7 +272,7 @@ def random_deck(
     Returns:
         The decklist and a pool of its cards (the Sovereign included), to pass to `check_deck` or a game.
     """
-    rng = _rng(seed)
+    rng = as_rng(seed)
     fmt = parse_format(fmt)
     low, high = 40, 60
     if not low <= size <= high:

@@ -57,7 +57,7 @@ from shardgames.command.rules import durability, force, is_entity, keywords
 from shardgames.command.state import CommandState
 from shardgames.command.view import CommandView
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.views import View
 
 __all__ = ["GreedyAgent"]
@@ -74,8 +74,9 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, view: View, rng: Rng) -> Action:
-        """The action chosen for the view's seat."""
+    def act(self, view: View, rng: RngLike) -> Action:
+        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
+        rng = as_rng(rng)
         assert isinstance(view, CommandView)
         legal = view.legal_actions
         if len(legal) == 1:

@@ -38,7 +38,7 @@ from shardgames.kernel.params import (
     int_parameter,
     tuple_parameter,
 )
-from shardgames.kernel.rng import Rng, derive_seed
+from shardgames.kernel.rng import Rng, RngLike, as_rng, derive_seed
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.views import BaseViewFields, View, deal
 from shardgames.kernel.zones import (
@@ -85,6 +85,7 @@ __all__ = [
     "Prompt",
     "ReplayError",
     "Rng",
+    "RngLike",
     "SerializationError",
     "ShardGamesError",
     "State",
@@ -93,6 +94,7 @@ __all__ = [
     "UsageError",
     "View",
     "WriteError",
+    "as_rng",
     "bool_parameter",
     "choice_parameter",
     "deal",

@@ -27,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
 
@@ -149,6 +149,9 @@ class Log(Sequence[T], Generic[T]):
 
     def __hash__(self) -> int:
         raise TypeError("a Log is mutable and not hashable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Log, (list(self),))  # only the items it sees, not those of the forks sharing its storage
 
     def __repr__(self) -> str:
         return f"Log({list(self)!r})"

@@ -298,7 +298,18 @@ class Game:
         return hash(self._string)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (load_game, (self._string,))
+        # By class and parameters: the class need only be importable, not registered, where it is read.
+        return (_make_game, (type(self), dict(self.params)))
+
+    def __copy__(self) -> Game:
+        return self  # a game is immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+
+def _make_game(cls: type[Game], params: dict[str, Any]) -> Game:
+    return cls(**params)
 
 
 # ---------------------------------------------------------------------- the registry

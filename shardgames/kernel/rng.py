@@ -17,6 +17,18 @@ Examples:
     5
     >>> derive_seed(7, 0) != derive_seed(7, 1)
     True
+
+Wherever the library takes a generator (`View.sample_state`, `State.sample_chance_outcome`, an agent's
+``act``...), it takes an `Rng`, an int seed or a NumPy ``Generator``; `as_rng` turns any of them into an
+`Rng`:
+
+    >>> import numpy as np
+    >>> as_rng(np.random.default_rng(5)) == as_rng(np.random.default_rng(5))
+    True
+    >>> as_rng(-1)
+    Traceback (most recent call last):
+    ...
+    shardgames.kernel.errors.UsageError: a seed must be an int from 0 to 2**64 - 1, not -1
 """
 
 from __future__ import annotations
@@ -26,7 +38,9 @@ from typing import TypeVar
 
 import numpy as np
 
-__all__ = ["Rng", "derive_seed"]
+from shardgames.kernel.errors import UsageError
+
+__all__ = ["SEED_LIMIT", "Rng", "RngLike", "as_rng", "check_seed", "derive_seed"]
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -37,12 +51,36 @@ _TWO64 = 1 << 64
 T = TypeVar("T")
 
 
-def _check_seed(seed: int) -> int:
+SEED_LIMIT = _TWO64
+"""Seeds are ints from 0 to ``SEED_LIMIT - 1`` (64 bits)."""
+
+
+def check_seed(seed: object, what: str = "a seed") -> int:
+    """`seed` if it is a valid seed: an int (not a bool) from 0 to ``2**64 - 1``.
+
+    Args:
+        seed: The value to check (NumPy integers are accepted as ints).
+        what: How to name it in the message (``"--seed"``, ``"seed"``).
+
+    Raises:
+        UsageError: If it is not such an int.
+    """
+    if isinstance(seed, np.integer):
+        seed = int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
-    if seed < 0:
-        raise ValueError(f"a seed must be >= 0, not {seed}")
+        raise UsageError(
+            f"{what} must be an int from 0 to 2**64 - 1, not {_short(seed)} ({type(seed).__name__})"
+        )
+    if not 0 <= seed < SEED_LIMIT:
+        raise UsageError(f"{what} must be an int from 0 to 2**64 - 1, not {_short(seed)}")
     return seed
+
+
+def _short(value: object) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:  # printing 5,000 digits helps nobody
+        return f"an int of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def derive_seed(root: int, *keys: int) -> int:
@@ -58,7 +96,7 @@ def derive_seed(root: int, *keys: int) -> int:
     Returns:
         A seed in ``[0, 2**63)``, suitable for `Rng`, `new_initial_state` or `play_match`.
     """
-    seq = np.random.SeedSequence(_check_seed(root), spawn_key=tuple(_check_seed(k) for k in keys))
+    seq = np.random.SeedSequence(check_seed(root), spawn_key=tuple(check_seed(k) for k in keys))
     return int(seq.generate_state(1, np.uint64)[0]) >> 1
 
 
@@ -66,14 +104,17 @@ class Rng:
     """SplitMix64: a seeded generator whose entire state is one 64-bit integer.
 
     Args:
-        seed: A non-negative int. It is mixed through NumPy's `SeedSequence`, so nearby seeds give
-            unrelated streams.
+        seed: An int from 0 to ``2**64 - 1``. It is mixed through NumPy's `SeedSequence`, so nearby
+            seeds give unrelated streams.
+
+    Raises:
+        UsageError: If `seed` is not such an int.
     """
 
     __slots__ = ("_state",)
 
     def __init__(self, seed: int = 0) -> None:
-        seq = np.random.SeedSequence(_check_seed(seed))
+        seq = np.random.SeedSequence(check_seed(seed))
         self._state = int(seq.generate_state(1, np.uint64)[0])
 
     @classmethod
@@ -158,3 +199,28 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng.from_state({self._state:#018x})"
+
+
+RngLike = Rng | int | np.random.Generator
+"""What the library takes wherever it takes a generator: an `Rng`, an int seed or a NumPy ``Generator``."""
+
+
+def as_rng(rng: RngLike) -> Rng:
+    """An `Rng` from any generator the library accepts.
+
+    An `Rng` is returned as it is (drawing from the result advances it); an int seeds a new one; a
+    NumPy ``Generator`` gives a new `Rng` seeded from its next 64 random bits (so the NumPy generator
+    advances, and the same NumPy state always gives the same `Rng`).
+
+    Raises:
+        UsageError: If `rng` is none of these, or an int that is not a valid seed.
+    """
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, np.random.Generator):
+        return Rng.from_state(int(rng.integers(0, _TWO64, dtype=np.uint64)))
+    if isinstance(rng, int | np.integer) and not isinstance(rng, bool):
+        return Rng(check_seed(rng))
+    raise UsageError(
+        f"a generator must be an sg.Rng, an int seed or a numpy.random.Generator, not {type(rng).__name__}"
+    )

@@ -38,7 +38,7 @@ import json
 import typing
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, cast
 
 import attrs
 import numpy as np
@@ -52,7 +52,7 @@ from shardgames.kernel.errors import (
     UsageError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.zones import Hand, HiddenDeck, redeal, unknown_cards
 
 if TYPE_CHECKING:
@@ -360,13 +360,16 @@ class State(Generic[GameT_co]):
         encode = self.game.codec.encode
         return tuple(sorted(((a, w / total) for a, w in outcomes), key=lambda p: encode(p[0])))
 
-    def sample_chance_outcome(self, rng: Rng) -> Action:
+    def sample_chance_outcome(self, rng: RngLike) -> Action:
         """One outcome of this chance node, drawn from `rng` with the exact (integer) weights.
+
+        Args:
+            rng: An `Rng` (it advances), an int seed or a NumPy ``Generator``.
 
         Raises:
             UsageError: If this is not a chance node.
         """
-        return self._draw_chance(self._chance_prompt("sample_chance_outcome"), rng)
+        return self._draw_chance(self._chance_prompt("sample_chance_outcome"), as_rng(rng))
 
     def _draw_chance(self, prompt: Prompt, rng: Rng) -> Action:
         action = self._sample_chance(prompt, rng)
@@ -591,9 +594,30 @@ class State(Generic[GameT_co]):
         self._copy_into(other)
         return other
 
-    def reseed(self, seed: int | Rng) -> None:
-        """Replace the generator that samples future chance nodes (for example in each search rollout)."""
-        self._rng = seed.clone() if isinstance(seed, Rng) else Rng(seed)
+    def __copy__(self) -> State:
+        """`copy.copy` of a state is a `clone`: a shallow copy would share the game's mutable fields."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """`copy.deepcopy` of a state is a `clone`: equal, and independent of the original."""
+        return self.clone()
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickle every field, the kernel's and the game's, so the copy is equal and fully working.
+
+        (The attrs-generated pickling of a game's state class would keep only the game's own fields.)
+        """
+        kernel = tuple(getattr(self, name) for name in State.__slots__)
+        fields = tuple(getattr(self, f.name) for f in game_fields(type(self)))
+        return (_unpickle_state, (type(self), kernel, fields))
+
+    def reseed(self, seed: RngLike) -> None:
+        """Replace the generator that samples future chance nodes (for example in each search rollout).
+
+        Args:
+            seed: An int seed, a copy of an `Rng` (which does not advance) or a NumPy ``Generator``.
+        """
+        self._rng = seed.clone() if isinstance(seed, Rng) else as_rng(seed)
 
     def view(self, player: int) -> View:
         """What seat `player` may see, as a frozen `View`; it never contains others' hidden cards."""
@@ -620,13 +644,14 @@ class State(Generic[GameT_co]):
         """
         return unknown_cards(self._hidden_zones(), player)
 
-    def resample_hidden(self, player: int, rng: Rng | int) -> State:
+    def resample_hidden(self, player: int, rng: RngLike) -> State:
         """A copy in which every card `player` does not know is dealt again at random.
 
         The copy looks exactly the same to `player`; its history and events are cleared, and its
-        random generator is reseeded from `rng`.
+        random generator is reseeded from `rng` (an `Rng`, which advances, an int seed or a NumPy
+        ``Generator``).
         """
-        rng = Rng(rng) if isinstance(rng, int) else rng
+        rng = as_rng(rng)
         other = self.clone()
         other._history = Log()
         other._events = Log()
@@ -687,3 +712,13 @@ class State(Generic[GameT_co]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game}, turn {self.turn}, {self._prompt or 'game over'}>"
+
+
+def _unpickle_state(cls: type[State], kernel: tuple[Any, ...], fields: tuple[Any, ...]) -> State:
+    """A state of class `cls` from its kernel slots (`State.__slots__` order) and game fields."""
+    state = cls.__new__(cls)
+    for name, value in zip(State.__slots__, kernel, strict=True):
+        setattr(state, name, value)
+    for field, value in zip(game_fields(cls), fields, strict=True):
+        setattr(state, field.name, value)
+    return state

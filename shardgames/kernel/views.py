@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import ShardGamesError, UsageError
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
 
@@ -95,19 +95,19 @@ class View:
         """Whether the next step is a chance outcome."""
         return self.current_player == CHANCE
 
-    def sample_state(self, rng: Rng | int) -> State:
+    def sample_state(self, rng: RngLike) -> State:
         """A full state consistent with this view: every card this seat cannot see dealt at random.
 
         The deal is conditioned on what the table shows: when another seat is in the middle of a
         decision, the sample gives it a hand with which that decision is a real one (a seat whose only
         option is a no-op would not be asked). The sampled state has an empty history; its random
-        generator is seeded from `rng`.
+        generator is seeded from `rng`: an `Rng` (which advances), an int seed or a NumPy ``Generator``.
 
         Raises:
             ShardGamesError: If no consistent deal turned up in `SAMPLE_ATTEMPTS` tries (only possible
                 for views that were not taken from a real game).
         """
-        rng = Rng(rng) if isinstance(rng, int) else rng
+        rng = as_rng(rng)
         for _ in range(SAMPLE_ATTEMPTS):
             state = self._sample_state(rng)
             if state._is_real_decision():
@@ -161,13 +161,13 @@ class View:
             "winner": state.winner,
         }
 
-    def blank_state(self, rng: Rng | int) -> State:
+    def blank_state(self, rng: RngLike) -> State:
         """A state of this game with the kernel fields of this view and default game fields.
 
         A game's `sample_state` starts here and fills in its own fields. The state's generator is
-        seeded from `rng` (which advances).
+        seeded from `rng` (an `Rng`, which advances, an int seed or a NumPy ``Generator``).
         """
-        rng = Rng(rng) if isinstance(rng, int) else rng
+        rng = as_rng(rng)
         state = self.game._blank_state(rng.spawn())
         state.turn = self.turn
         state._prompt = self.prompt

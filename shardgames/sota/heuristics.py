@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import RngLike, as_rng
 from shardgames.kernel.views import View
 from shardgames.sota.actions import (
     AssignTrait,
@@ -85,8 +85,9 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, view: View, rng: Rng) -> Action:
-        """The action chosen for the view's seat."""
+    def act(self, view: View, rng: RngLike) -> Action:
+        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
+        rng = as_rng(rng)
         assert isinstance(view, SotaView)
         legal = view.legal_actions
         if len(legal) == 1:

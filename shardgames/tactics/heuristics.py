@@ -54,7 +54,7 @@ from typing import TypeVar
 import attrs
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
+from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
@@ -98,8 +98,9 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, view: View, rng: Rng) -> Action:
-        """The action chosen for the view's seat."""
+    def act(self, view: View, rng: RngLike) -> Action:
+        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
+        rng = as_rng(rng)
         assert isinstance(view, TacticsView)
         legal = view.legal_actions
         if len(legal) == 1:

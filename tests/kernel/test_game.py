@@ -125,3 +125,26 @@ def test_codec_shortcuts() -> None:
     assert game.max_chance_outcomes == 2 + 5 + 6
     assert game.decode(game.encode(game.decode(3))) == game.decode(3)
     assert game.turn_cap == 60
+
+
+def test_a_game_pickles_by_its_class_so_reading_it_needs_no_registration() -> None:
+    text = pickle.dumps(sg.load_game("embers(players=3)"))
+    unregister_game("embers")
+    try:
+        again = pickle.loads(text)
+    finally:
+        register_game(EmbersGame)
+    assert isinstance(again, EmbersGame)
+    assert str(again) == "embers(players=3)"
+
+
+def test_a_state_pickles_with_the_kernel_fields_and_stays_playable() -> None:
+    """The attrs-made pickling of a game's state class alone would drop the kernel's fields."""
+    state = sg.load_game("embers").new_initial_state(seed=4)
+    state.apply_action(state.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert again.to_json() == state.to_json()
+    assert list(again.history) == list(state.history)
+    again.apply_action(again.legal_actions()[-1])
+    assert again != state

@@ -2,11 +2,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shardgames.kernel.rng import Rng, derive_seed
+import shardgames as sg
+from shardgames.kernel.errors import UsageError
+from shardgames.kernel.rng import Rng, as_rng, check_seed, derive_seed
 
 
 def test_same_seed_same_stream() -> None:
@@ -93,10 +96,36 @@ def test_spawn_gives_independent_children() -> None:
     assert child_a != child_b
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, "7", True])
-def test_bad_seeds_are_rejected(bad: object) -> None:
-    with pytest.raises((TypeError, ValueError)):
-        Rng(bad)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    "bad",
+    [-1, 1.5, "7", True, None, 2**64, 10**5000],
+    ids=["-1", "1.5", "str", "True", "None", "2**64", "huge"],
+)
+def test_bad_seeds_are_rejected_with_a_usage_error(bad: object) -> None:
+    for make in (Rng, derive_seed, sg.load_game("tactics").new_initial_state):
+        with pytest.raises(UsageError, match="must be an int from 0 to 2\\*\\*64 - 1") as info:
+            make(bad)  # type: ignore[operator]
+        assert len(str(info.value)) < 120  # a 5,000-digit seed is not printed back
+
+
+def test_seeds_span_64_bits_and_numpy_integers_count_as_ints() -> None:
+    assert Rng(2**64 - 1) != Rng(0)
+    assert Rng(np.uint64(7)) == Rng(7)
+    assert check_seed(np.int32(3)) == 3
+
+
+def test_as_rng_takes_an_rng_a_seed_or_a_numpy_generator() -> None:
+    rng = Rng(4)
+    assert as_rng(rng) is rng
+    assert as_rng(4) == Rng(4)
+    numpy_rng = np.random.default_rng(9)
+    first = as_rng(numpy_rng)
+    assert first == as_rng(np.random.default_rng(9))  # the same NumPy state, the same Rng
+    assert as_rng(numpy_rng) != first  # and the NumPy generator advanced
+    with pytest.raises(UsageError, match=r"sg\.Rng, an int seed or a numpy\.random\.Generator, not float"):
+        as_rng(1.5)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="a seed must be an int from 0 to 2\\*\\*64 - 1, not -1"):
+        as_rng(-1)
 
 
 def test_derive_seed_depends_only_on_root_and_path() -> None:
@@ -106,5 +135,5 @@ def test_derive_seed_depends_only_on_root_and_path() -> None:
     assert derive_seed(1, 0) != derive_seed(2, 0)
     assert derive_seed(1, 0, 1) != derive_seed(1, 1, 0)
     assert all(0 <= s < 2**63 for s in seeds)
-    with pytest.raises(ValueError, match="must be >= 0"):
+    with pytest.raises(UsageError, match="not -3"):
         derive_seed(1, -3)
