@@ -1,11 +1,18 @@
-"""Shared test set-up: the template game is registered, and Hypothesis has CI and thorough profiles."""
+"""Shared test set-up: the template game is registered, and Hypothesis has CI, thorough and long profiles.
+
+``SHARDGAMES_LONG=1`` runs the random-play suites over many more games (the ``long`` profile);
+``SHARDGAMES_HYPOTHESIS_PROFILE`` names a profile directly. The invariant suite counts its checks, and the
+totals are printed at the end of the run.
+"""
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from embers import EmbersGame
 from hypothesis import HealthCheck, settings
+from playing import CHECKS
 
 import shardgames as sg
 
@@ -23,4 +30,20 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-settings.load_profile(os.environ.get("SHARDGAMES_HYPOTHESIS_PROFILE", "ci"))
+settings.register_profile(
+    "long",
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+_DEFAULT_PROFILE = "long" if os.environ.get("SHARDGAMES_LONG") == "1" else "ci"
+settings.load_profile(os.environ.get("SHARDGAMES_HYPOTHESIS_PROFILE", _DEFAULT_PROFILE))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The invariant checks run in this process (with xdist, the workers' counts are not gathered)."""
+    if CHECKS:
+        terminalreporter.section("invariant checks")
+        for name, count in sorted(CHECKS.items()):
+            terminalreporter.write_line(f"{count:>10,}  {name}")
+        terminalreporter.write_line(f"{sum(CHECKS.values()):>10,}  in all")

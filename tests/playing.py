@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 import shardgames as sg
 from shardgames.kernel.game import game_class
+
+CHECKS: Counter[str] = Counter()
+"""How many times each invariant was checked in this process, by name (the conftest prints the totals)."""
 
 
 def configurations() -> list[str]:
