@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from faulty_agents import AlwaysKiller, Cheater, Crasher, WorkerKiller
 
 import shardgames as sg
 from shardgames.arena import GameResult, TournamentResult, round_robin, tournament
+from shardgames.cli import arena as arena_cli
 from shardgames.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,6 +149,47 @@ def test_play_match_names_the_agent_and_seat_of_an_illegal_action() -> None:
     ) as info:
         sg.play_match(FAST, [Cheater(), sg.RandomAgent()], seed=3)
     assert isinstance(info.value.__cause__, sg.IllegalActionError)
+
+
+def test_the_tournament_command_lists_the_failures_and_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = arena_cli.agent_from_spec
+    monkeypatch.setattr(
+        arena_cli,
+        "agent_from_spec",
+        lambda spec, game: Crasher(0.05) if spec == "crasher" else real(spec, game),
+    )
+    out = tmp_path / "result.json"
+    args = ["tournament", FAST, "--agents", "random,crasher", "-n", "16", "-s", "2", "--backend", "serial"]
+    result = CliRunner().invoke(cli, [*args, "--json", str(out), "--no-progress"])
+    assert result.exit_code == 1, result.output
+    failures = TournamentResult.load(out).failures
+    assert failures
+    assert len(failures) > 10
+    lines = result.stderr.splitlines()
+    assert lines[:11] == [
+        *(f"failed: {failure}" for failure in failures[:10]),
+        f"... and {len(failures) - 10} more failures (--json FILE lists them all)",
+    ]
+    assert "win rate by seat" in result.stdout  # the results all the same
+
+
+def test_the_fault_errors_pickle_with_what_they_carry() -> None:
+    with pytest.raises(sg.TournamentError) as info:
+        tournament(
+            FAST, [sg.RandomAgent(), Crasher()], games=3, backend="serial", on_error="raise", progress=False
+        )
+    error = pickle.loads(pickle.dumps(info.value))
+    assert (str(error), error.partial, error.failure) == (
+        str(info.value),
+        info.value.partial,
+        info.value.failure,
+    )
+    with pytest.raises(sg.AgentError) as raised:
+        sg.play_match(FAST, [Crasher(), sg.RandomAgent()], seed=3)
+    agent_error = pickle.loads(pickle.dumps(raised.value))
+    assert (str(agent_error), agent_error.record) == (str(raised.value), raised.value.record)
 
 
 # ---------------------------------------------------------------------- a worker that dies
