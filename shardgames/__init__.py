@@ -15,7 +15,15 @@ Examples:
 from shardgames import analysis as analysis
 from shardgames._version import __version__
 from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent
-from shardgames.arena import MatchRecord, TournamentResult, play_match, tournament
+from shardgames.arena import (
+    AgentError,
+    AgentFailureWarning,
+    MatchRecord,
+    TournamentError,
+    TournamentResult,
+    play_match,
+    tournament,
+)
 from shardgames.kernel import (
     CHANCE,
     TERMINAL,
@@ -53,6 +61,8 @@ __all__ = [
     "TERMINAL",
     "Action",
     "Agent",
+    "AgentError",
+    "AgentFailureWarning",
     "CardError",
     "DataError",
     "DeckError",
@@ -73,6 +83,7 @@ __all__ = [
     "SerializationError",
     "ShardGamesError",
     "State",
+    "TournamentError",
     "TournamentResult",
     "UnknownGameError",
     "UsageError",

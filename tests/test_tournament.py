@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
+import attrs
 import pytest
 
 import shardgames as sg
-from shardgames.arena import GamePlan, TournamentResult, bradley_terry, round_robin, tournament, wilson
+from shardgames.arena import (
+    AgentFailure,
+    GamePlan,
+    GameResult,
+    TournamentResult,
+    bradley_terry,
+    round_robin,
+    tournament,
+    wilson,
+)
 from shardgames.cli.arena import game_agent
 from shardgames.kernel.errors import UsageError
 from shardgames.tactics import GreedyAgent
@@ -132,12 +143,14 @@ def test_a_given_schedule_is_played_as_given() -> None:
     assert result.scheduled == 2
 
 
-def test_interruption_returns_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C stops the run: the games finished so far come back, marked interrupted."""
-    from shardgames.arena import tournaments as module
+def test_an_interruption_that_reaches_the_run_returns_the_finished_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A KeyboardInterrupt inside a game (a second Ctrl-C, say) stops the run with the games finished."""
+    from shardgames.arena import backends
 
     played = 0
-    real = module._play
+    real = backends.play_plan
 
     def stop_after_three(*args: object, **kwargs: object) -> object:
         nonlocal played
@@ -146,7 +159,7 @@ def test_interruption_returns_the_finished_games(monkeypatch: pytest.MonkeyPatch
         played += 1
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(module, "_play", stop_after_three)
+    monkeypatch.setattr(backends, "play_plan", stop_after_three)
     result = tournament(
         SMALL, [sg.RandomAgent(), GreedyAgent()], games=10, seed=1, backend="serial", progress=False
     )
@@ -154,6 +167,70 @@ def test_interruption_returns_the_finished_games(monkeypatch: pytest.MonkeyPatch
     assert len(result.games) == 3
     assert result.scheduled == 10
     assert "3 games of 10 (interrupted)" in str(result)
+
+
+def test_a_result_reads_back_from_its_json(tmp_path: Path) -> None:
+    agents = [sg.RandomAgent(), GreedyAgent()]
+    result = tournament(SMALL, agents, games=4, seed=7, backend="serial", keep_records=True, progress=False)
+    partial = attrs.evolve(result, games=result.games[1:3], interrupted=True)
+    for original in (result, partial):
+        back = TournamentResult.from_json(original.to_json())
+        assert back == original
+        assert back.records == original.records
+        assert back.to_json() == original.to_json()
+    path = result.save(tmp_path / "result.json")
+    assert TournamentResult.load(path) == result
+    with pytest.raises(sg.SerializationError, match="cannot read the file"):
+        TournamentResult.load(tmp_path / "missing.json")
+
+
+def test_a_result_with_failures_reads_back_from_its_json() -> None:
+    failure = AgentFailure(1, 99, 0, "crasher", "RuntimeError: boom", "Traceback ...\nRuntimeError: boom\n")
+    games = (
+        GameResult(0, (0, 1), (1.0, -1.0), 0, 12),
+        GameResult(1, (1, 0), (-1.0, 1.0), 1, 5, failed_seat=0),
+    )
+    result = TournamentResult(SMALL, ("random", "crasher"), 3, games, scheduled=2, failures=(failure,))
+    assert TournamentResult.from_dict(json.loads(result.to_json())) == result
+    assert json.loads(result.to_json())["failures"][0]["traceback"] == failure.traceback
+
+
+def test_bad_result_json_lists_every_problem() -> None:
+    data = {
+        "format": 1,
+        "kind": "tournament",
+        "game": 3,
+        "agents": ["a", 2],
+        "scheduled": 2,
+        "games": [{"index": -1, "seats": [0, 5], "returns": [1], "winner": 9, "length": "x"}, 5],
+        "failures": [{"index": 0}],
+    }
+    with pytest.raises(sg.SerializationError) as info:
+        TournamentResult.from_dict(data)
+    assert info.value.problems == (
+        "game: expected a game string, not 3",
+        "seed: missing",
+        "agents[1]: expected an agent name, not 2",
+        "games[0].index: expected a game index, not -1",
+        "games[0].seats[1]: expected an agent index below 2, not 5",
+        "games[0].returns: 1 returns for 2 seats",
+        "games[0].winner: expected a seat or null, not 9",
+        "games[0].length: expected a count of steps, not 'x'",
+        "games[1]: expected an object, not 5",
+        "failures[0].seed: missing",
+        "failures[0].seat: missing",
+        "failures[0].agent: missing",
+        "failures[0].error: missing",
+        "failures[0].traceback: missing",
+    )
+    for text, message in (
+        ("[]", "expected a JSON object, not list"),
+        ('{"kind": "match", "format": 1}', "kind: expected 'tournament', the document is 'match'"),
+        ("{", "not valid JSON"),
+        ("[" * 100_000, "nested too deeply"),
+    ):
+        with pytest.raises(sg.SerializationError, match=message):
+            TournamentResult.from_json(text)
 
 
 def test_bad_calls_are_usage_errors() -> None:

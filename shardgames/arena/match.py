@@ -26,8 +26,10 @@ from typing import Any
 import attrs
 
 from shardgames.agents.base import Agent
+from shardgames.arena.errors import AgentError
 from shardgames.arena.replay_page import record_table, replay_page
 from shardgames.kernel.actions import Action
+from shardgames.kernel.datafiles import write_text_atomic
 from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import Rng, derive_seed
@@ -47,8 +49,8 @@ class MatchRecord:
     """A match, usually finished: enough to replay it exactly.
 
     A record of a match stopped before its end (``finished`` false, as `shardgames play` saves when a
-    player quits) replays to the position where it stopped; its returns are then all zero and its
-    winner ``None``.
+    player quits, and as `AgentError` carries when an agent fails) replays to the position where it
+    stopped; its returns are then all zero and its winner ``None``.
 
     Attributes:
         game: The game string (``str(game)``).
@@ -137,9 +139,17 @@ class MatchRecord:
             raise SerializationError("match record", [f"not valid JSON: {exc}"]) from None
         return cls.from_dict(data)
 
-    def save(self, path: str | Path) -> None:
-        """Write the record to a JSON file."""
-        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | Path) -> Path:
+        """Write the record to a JSON file, whole or not at all, and return its path.
+
+        The file is written beside its place and renamed into it (see
+        `shardgames.kernel.datafiles.write_text_atomic`): a write that fails part-way leaves whatever
+        was at `path` as it was.
+
+        Raises:
+            WriteError: If the file cannot be written; it names the path.
+        """
+        return write_text_atomic(path, self.to_json(indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
@@ -159,9 +169,15 @@ class MatchRecord:
         """
         return replay_page(self, seat=seat)
 
-    def save_html(self, path: str | Path, seat: int | None = None) -> None:
-        """Write `to_html` to a file."""
-        Path(path).write_text(self.to_html(seat=seat), encoding="utf-8")
+    def save_html(self, path: str | Path, seat: int | None = None) -> Path:
+        """Write `to_html` to a file, whole or not at all (as `save` does), and return its path.
+
+        Raises:
+            ReplayError: If the record does not replay in its game.
+            UsageError: If `seat` is not a seat of the game.
+            WriteError: If the file cannot be written; it names the path.
+        """
+        return write_text_atomic(path, self.to_html(seat=seat))
 
     def _repr_html_(self) -> str:
         return record_table(self)
@@ -190,7 +206,20 @@ def play_match(game: Game | str, agents: Sequence[Agent], seed: int = 0) -> Matc
 
     Raises:
         UsageError: If the number of agents does not match the number of seats.
-        IllegalActionError: If an agent returns an illegal action (with a note naming the agent).
+        AgentError: If an agent raises an exception or returns an action that is not legal: it names
+            the agent and its seat, chains the agent's exception, and carries the match so far.
+
+    Examples:
+        >>> import shardgames as sg
+        >>> class Broken:
+        ...     name = "broken"
+        ...
+        ...     def act(self, view, rng):
+        ...         raise RuntimeError("out of ideas")
+        >>> sg.play_match("tactics", [sg.RandomAgent(), Broken()], seed=1)
+        Traceback (most recent call last):
+        ...
+        shardgames.arena.errors.AgentError: agent 'broken' in seat 1 failed after ... steps: RuntimeError: ...
     """
     if isinstance(game, str):
         game = load_game(game)
@@ -204,17 +233,35 @@ def play_match(game: Game | str, agents: Sequence[Agent], seed: int = 0) -> Matc
         if player == CHANCE:
             state.apply_action(state.sample_chance_outcome(chance_rng))
             continue
-        action = agents[player].act(state.view(player), agent_rngs[player])
-        try:
-            state.apply_action(action)
-        except ShardGamesError as exc:
-            exc.add_note(f"chosen by agent {agents[player].name!r} in seat {player}")
-            raise
+        failure = _take_turn(state, agents[player], agent_rngs[player])
+        if failure is not None:
+            reason = f"{type(failure).__name__}: {failure}"
+            record = _record(game, seed, agents, state, finished=False)
+            raise AgentError(agents[player].name, player, reason, record) from failure
+    return _record(game, seed, agents, state, finished=True)
+
+
+def _take_turn(state: State, agent: Agent, rng: Rng) -> Exception | None:
+    """Apply the agent's choice for the seat to act; what the agent did wrong, if it failed."""
+    view = state.view(state.current_player)
+    try:
+        action = agent.act(view, rng)
+    except Exception as exc:  # whatever the agent raises is the agent's failure
+        return exc
+    try:
+        state.apply_action(action)
+    except ShardGamesError as exc:  # an illegal action, or not an action of this game at all
+        return exc
+    return None
+
+
+def _record(game: Game, seed: int, agents: Sequence[Agent], state: State, *, finished: bool) -> MatchRecord:
     return MatchRecord(
         game=str(game),
         seed=seed,
         agents=tuple(a.name for a in agents),
         history=tuple(state.history),
-        returns=state.returns(),
-        winner=state.winner,
+        returns=state.returns() if finished else (0.0,) * game.num_players,
+        winner=state.winner if finished else None,
+        finished=finished,
     )

@@ -60,22 +60,26 @@ the file's warriors, those of them that replace a standard warrior, and every pr
 
 Errors in what the user typed (an unknown game, a bad parameter, a module that does not import, a card
 file that does not parse) are printed as one message, without a traceback, and the command exits with
-code 2.
+code 2; so are files that cannot be written (every file is written whole, through a temporary file,
+and output paths are checked before long work). Ctrl-C ends a command with code 130; ``match`` and
+``tournament`` first print and save what they finished.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from shardgames._version import __version__
 from shardgames.agents.base import RandomAgent
+from shardgames.arena.backends import StopFlag, ctrl_c_stops
 from shardgames.arena.match import MatchRecord, play_match
 from shardgames.cli._output import console
 from shardgames.cli.analyze import add_analyze_commands
@@ -83,7 +87,8 @@ from shardgames.cli.arena import add_arena_commands
 from shardgames.cli.content import add_content_commands, deck_validator
 from shardgames.cli.designer import add_designer_commands
 from shardgames.cli.play import add_play_commands
-from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_extra
+from shardgames.kernel.datafiles import check_writable, ensure_folder
+from shardgames.kernel.errors import ShardGamesError, UnknownGameError, UsageError, require_extra
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
 from shardgames.kernel.rng import derive_seed
@@ -255,33 +260,50 @@ def summarize_matches(game: Game, seed: int, records: Sequence[MatchRecord]) -> 
 
 
 def _play_random_matches(
-    game: Game, games: int, seed: int, on_done: Callable[[], None] | None = None
-) -> list[MatchRecord]:
+    game: Game, games: int, seed: int, save: Path | None, *, show_progress: bool
+) -> tuple[list[MatchRecord], list[Path]]:
+    """Play ``match``'s matches, saving each record as its match ends; Ctrl-C stops with those finished."""
+    record_path = _record_paths(save, games) if save is not None else None
     agents = [RandomAgent() for _ in range(game.num_players)]
-    records = []
-    for index in range(games):
-        records.append(play_match(game, agents, derive_seed(seed, index)))
-        if on_done is not None:
-            on_done()
-    return records
+    records: list[MatchRecord] = []
+    saved: list[Path] = []
+    stop = StopFlag()  # Ctrl-C: stop after the match in progress; again: at once
+    with _progress(f"playing {game}", games, show=show_progress) as advance, ctrl_c_stops(stop):
+        try:
+            for index in range(games):
+                if stop.is_set():
+                    break
+                records.append(play_match(game, agents, derive_seed(seed, index)))
+                if record_path is not None:
+                    saved.append(records[-1].save(record_path(index)))
+                advance()
+        except KeyboardInterrupt:
+            pass  # the finished matches are the result
+    return records, saved
 
 
-def _save_records(records: Sequence[MatchRecord], path: Path) -> list[Path]:
+@contextlib.contextmanager
+def _progress(title: str, total: int, *, show: bool) -> Iterator[Callable[[], None]]:
+    if not show:
+        yield lambda: None
+        return
+    from rich.progress import Progress  # noqa: PLC0415 - optional extra
+
+    with Progress(console=console(), transient=True) as progress:
+        task = progress.add_task(title, total=total)
+        yield lambda: progress.advance(task)
+
+
+def _record_paths(path: Path, games: int) -> Callable[[int], Path]:
+    """Where ``match --save`` writes match i's record, with the file or folder checked now."""
     if path.suffix == ".json":
-        if len(records) != 1:
-            raise ShardGamesError(
-                f"--save {path}: a .json file holds one match; give a folder for {len(records)}"
-            )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        records[0].save(path)
-        return [path]
-    path.mkdir(parents=True, exist_ok=True)
-    width = len(str(len(records) - 1))
-    written = []
-    for index, record in enumerate(records):
-        written.append(path / f"match-{index:0{width}d}.json")
-        record.save(written[-1])
-    return written
+        if games != 1:
+            raise UsageError(f"--save {path}: a .json file holds one match; give a folder for {games}")
+        check_writable(ensure_folder(path.parent) / path.name)
+        return lambda _: path
+    check_writable(ensure_folder(path) / "match-0.json")
+    width = len(str(games - 1))
+    return lambda index: path / f"match-{index:0{width}d}.json"
 
 
 #: Games whose cards `shardgames cards` can list.
@@ -369,6 +391,9 @@ def build_cli() -> click.Group:
                 return super().invoke(ctx)
             except ShardGamesError as exc:
                 raise UserError(_error_message(exc)) from None
+            except KeyboardInterrupt:  # Ctrl-C where a command does not handle it itself
+                click.echo("interrupted", err=True)
+                raise SystemExit(130) from None
             except OSError as exc:  # --save could not write
                 where = f" {exc.filename}" if exc.filename else ""
                 raise click.ClickException(f"cannot write{where}: {exc.strerror or exc}") from None
@@ -424,24 +449,22 @@ def build_cli() -> click.Group:
         """Play random matches of GAME_STRING, such as embers or 'embers(players=3)'.
 
         Every seat is a random agent. Match i is seeded with derive_seed(SEED, i), so the same options
-        always give the same results.
+        always give the same results. With --save, each record is written as its match ends: Ctrl-C
+        stops, keeps the records of the finished matches, prints their results and exits with
+        status 130.
         """
         game = load_game(game_string)
-        if games > 1 and not no_progress and sys.stdout.isatty():
-            from rich.progress import Progress  # noqa: PLC0415 - optional extra
-
-            with Progress(console=console(), transient=True) as progress:
-                task = progress.add_task(f"playing {game}", total=games)
-                records = _play_random_matches(game, games, seed, lambda: progress.advance(task))
-        else:
-            records = _play_random_matches(game, games, seed)
-        saved = _save_records(records, save) if save is not None else []
+        show = games > 1 and not no_progress and sys.stdout.isatty()
+        records, saved = _play_random_matches(game, games, seed, save, show_progress=show)
         summary = summarize_matches(game, seed, records)
         if as_json:
             summary["saved"] = [str(p) for p in saved]
             click.echo(json.dumps(summary, indent=2))
-            return
-        _print_match(summary, saved, save)
+        else:
+            _print_match(summary, saved, save)
+        if len(records) < games:
+            click.echo(f"interrupted after {len(records)} of {games} matches", err=True)
+            raise SystemExit(130)
 
     add_content_commands(cli)
     add_designer_commands(cli)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from shardgames.agents.base import Agent
 from shardgames.arena.match import MatchRecord
 from shardgames.kernel.actions import Action
+from shardgames.kernel.datafiles import ensure_folder
+from shardgames.kernel.errors import WriteError
 from shardgames.kernel.events import Event
 from shardgames.kernel.game import Game
 from shardgames.kernel.rng import Rng, derive_seed
@@ -230,10 +232,9 @@ class Session:
 
     def save(self, path: Path) -> None:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.table.record().save(path)
-        except OSError as exc:
-            self.say(f"cannot write {path}: {exc.strerror or exc}")
+            self.table.record().save(ensure_folder(path.parent) / path.name)
+        except WriteError as exc:
+            self.say(str(exc))
             return
         self.save_path = path
         self.say(f"saved to {path}; `shardgames play --resume {path}` continues it")

@@ -31,6 +31,7 @@ import attrs
 from shardgames.agents.base import Agent
 from shardgames.cli._output import console
 from shardgames.cli.arena import _split_agents, agent_from_spec
+from shardgames.kernel.datafiles import write_text_atomic
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
 
@@ -90,7 +91,7 @@ def _say(text: str) -> None:
 
 def _write_json(path: Path | None, data: Mapping[str, Any]) -> None:
     if path is not None:
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_text_atomic(path, json.dumps(data, indent=2) + "\n")
 
 
 def _agents(specs: str, game: Game) -> list[Agent]:

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import importlib
 import time
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shardgames.agents.base import Agent, RandomAgent
 from shardgames.arena.match import MatchRecord
 from shardgames.cli._output import console
+from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game
 
 if TYPE_CHECKING:
     import click
 
-    from shardgames.arena.tournaments import TournamentResult
+    from shardgames.arena.results import GameResult, TournamentResult
 
 __all__ = ["add_arena_commands", "agent_from_spec", "game_agent"]
 
@@ -114,7 +117,7 @@ def _greedy(spec: str, game: Game) -> type[Agent]:
 # ---------------------------------------------------------------------- output
 
 
-def _print_result(result: TournamentResult, seconds: float) -> None:
+def _print_result(result: TournamentResult, played: int, seconds: float) -> None:
     from rich import box  # noqa: PLC0415 - an optional extra
     from rich.table import Table  # noqa: PLC0415
 
@@ -162,8 +165,32 @@ def _print_result(result: TournamentResult, seconds: float) -> None:
         for row in result.seat_table()
     )
     out.print(f"win rate by seat: {seats}", soft_wrap=True)
-    rate = len(result.games) / seconds if seconds > 0 else float("inf")
-    out.print(f"played in {seconds:.1f} s, {rate:.1f} games/s", soft_wrap=True)
+    rate = played / seconds if seconds > 0 else float("inf")
+    out.print(f"played {played} games in {seconds:.1f} s, {rate:.1f} games/s", soft_wrap=True)
+
+
+def _print_failures(result: TournamentResult, shown: int = 10) -> None:
+    import click  # noqa: PLC0415 - an optional extra
+
+    for failure in result.failures[:shown]:
+        click.echo(f"failed: {failure}", err=True)
+    if len(result.failures) > shown:
+        click.echo(
+            f"... and {len(result.failures) - shown} more failures (--json FILE lists them all)", err=True
+        )
+
+
+def _record_saver(folder: Path) -> Callable[[GameResult], None]:
+    """Save each game's record in `folder` (made ready now), once."""
+    check_writable(ensure_folder(folder) / "game-0.json")
+    saved: set[int] = set()
+
+    def save(game: GameResult) -> None:
+        if game.record is not None and game.index not in saved:
+            game.record.save(folder / f"game-{game.index}.json")
+            saved.add(game.index)
+
+    return save
 
 
 def replay_lines(record: MatchRecord) -> list[str]:
@@ -201,6 +228,8 @@ def add_arena_commands(cli: click.Group) -> None:
     """Add ``tournament`` and ``replay`` to the ``shardgames`` group."""
     import click  # noqa: PLC0415 - an optional extra, imported when the command runs
 
+    from shardgames.arena.errors import AgentFailureWarning  # noqa: PLC0415
+    from shardgames.arena.results import TournamentResult  # noqa: PLC0415
     from shardgames.arena.tournaments import BACKENDS, tournament  # noqa: PLC0415
     from shardgames.kernel.game import load_game  # noqa: PLC0415
 
@@ -218,10 +247,19 @@ def add_arena_commands(cli: click.Group) -> None:
     )
     @click.option("--backend", type=click.Choice(BACKENDS), default="process", show_default=True)
     @click.option(
-        "--json", "json_path", type=click.Path(path_type=Path), help="Also write the results as JSON."
+        "--json",
+        "json_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Also write the results as JSON (an interrupted run's too, for --resume).",
     )
     @click.option(
         "--records", "records_dir", type=click.Path(path_type=Path), help="Save every match record here."
+    )
+    @click.option(
+        "--resume",
+        "resume_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Continue the interrupted run whose --json FILE this is: play only the games it lacks.",
     )
     @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
     def tournament_command(
@@ -234,6 +272,7 @@ def add_arena_commands(cli: click.Group) -> None:
         backend: str,
         json_path: Path | None,
         records_dir: Path | None,
+        resume_path: Path | None,
         no_progress: bool,
     ) -> None:
         """Play GAMES games of GAME_STRING between the --agents, seats rotated, and print the results.
@@ -241,30 +280,50 @@ def add_arena_commands(cli: click.Group) -> None:
         Agents are random, greedy (the game's own), mcts and flat, with options after a colon:
         mcts:sims=200,c=1.4,rollout=greedy or flat:sims=50. The same options give the same results
         on any number of workers and back ends.
+
+        Ctrl-C stops the run once the games in progress end (press it again to stop at once): the
+        finished games are printed and written to --json and --records, and the command exits with
+        status 130. The same command with --resume FILE (the --json file of the stopped run) plays
+        only the games it lacks, for the results of a run that was never stopped. An agent that fails
+        loses the game it failed in; the failures are listed and the command exits with status 1.
         """
         game = load_game(game_string)
         agents = [agent_from_spec(spec, game) for spec in _split_agents(agent_specs)]
         if not agents:
             raise UsageError("--agents: name at least one agent, such as random,greedy")
-        started = time.perf_counter()
-        result = tournament(
-            game,
-            agents,
-            games=games,
-            seed=seed,
-            workers=workers,
-            backend=backend,
-            keep_records=records_dir is not None,
-            progress=False if no_progress else None,
-        )
-        _print_result(result, time.perf_counter() - started)
+        earlier = TournamentResult.load(resume_path) if resume_path is not None else None
         if json_path is not None:
-            json_path.write_text(result.to_json(), encoding="utf-8")
-        if records_dir is not None:
-            records_dir.mkdir(parents=True, exist_ok=True)
-            for game_result in result.games:
-                assert game_result.record is not None
-                game_result.record.save(records_dir / f"game-{game_result.index}.json")
+            check_writable(json_path)
+        save_record = _record_saver(records_dir) if records_dir is not None else None
+        started = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", AgentFailureWarning)  # the failures are listed below
+            result = tournament(
+                game,
+                agents,
+                games=games,
+                seed=seed,
+                workers=workers,
+                backend=backend,
+                keep_records=records_dir is not None,
+                progress=False if no_progress else None,
+                resume=earlier,
+                on_result=save_record,
+            )
+        played = len(result.games) - (len(earlier.games) if earlier is not None else 0)
+        _print_result(result, played, time.perf_counter() - started)
+        if save_record is not None:
+            for game_result in result.games:  # those of the resumed run (the others are saved)
+                save_record(game_result)
+        if json_path is not None:
+            result.save(json_path)
+        _print_failures(result)
+        if result.interrupted:
+            resume = f"; --resume {json_path} plays the rest" if json_path is not None else ""
+            click.echo(f"interrupted after {len(result.games)} of {result.scheduled} games{resume}", err=True)
+            raise SystemExit(130)
+        if result.failures:
+            raise SystemExit(1)
 
     @cli.command("replay", short_help="Print a recorded match step by step, or write it as a web page.")
     @click.argument("file", type=click.Path(path_type=Path))
@@ -293,11 +352,7 @@ def add_arena_commands(cli: click.Group) -> None:
         if seat is not None and html_path is None:
             raise UsageError("--seat goes with --html (the printed replay shows every step)")
         if html_path is not None:
-            page = record.to_html(seat=seat)
-            try:
-                html_path.write_text(page, encoding="utf-8")
-            except OSError as exc:
-                raise UsageError(f"cannot write {str(html_path)!r}: {exc.strerror or exc}") from None
+            record.save_html(html_path, seat=seat)
             click.echo(f"wrote {html_path} ({record.length} actions; open it in a browser)")
             return
         for line in replay_lines(record):

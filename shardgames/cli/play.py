@@ -11,7 +11,8 @@ the seat could not see has become known to it (`State.unknown_cards`): undoing t
 person roll again or use what they have seen. The bots' generators are restored with the position, so
 they answer the same choice with the same moves (except ``mcts:seconds=...``, which is bound by time).
 
-**Saving.** ``save [FILE]`` and ``--save FILE`` write a `MatchRecord`; once a game has a file (from
+**Saving.** ``save [FILE]`` and ``--save FILE`` write a `MatchRecord` (``--save FILE`` is checked before
+the game begins, and every file is written whole or not at all); once a game has a file (from
 ``--save``, the last ``save``, or the ``--resume`` file it came from), it is written there again when it
 ends or stops. A game stopped before its end (``quit``, end of input, Ctrl-C) is an unfinished record
 (``finished`` false), which ``shardgames replay`` prints and ``shardgames play --resume FILE``
@@ -32,6 +33,7 @@ from shardgames.arena.match import MatchRecord
 from shardgames.cli._output import console
 from shardgames.cli._table import HUMAN, Session, Stop, Table, event_lines, print_panel, print_result
 from shardgames.cli.arena import _split_agents, agent_from_spec, game_agent
+from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.state import State
@@ -107,6 +109,8 @@ def play(
     table = Table(game, state, _bots(game, human, specs), seed)
     out = console()
     save = save or resume  # a resumed game stays saved where it came from
+    if save is not None:  # before the game, rather than when it ends
+        check_writable(ensure_folder(save.parent) / save.name)
     if resume is not None:
         opening = [f"resumed {resume} after {len(state.history)} steps"]
     else:

@@ -7,7 +7,8 @@ than its limit (`DATA_FILE_LIMIT` for data files, `DOCUMENT_LIMIT` for JSON docu
 it is read), nested too deeply, or not valid TOML or JSON. Writing goes through `write_text_atomic`:
 the text goes to a temporary file beside the target, which is then renamed over it, so a reader never
 sees half a file and a write that fails part-way leaves the old file as it was; failures raise
-`WriteError`, naming the path.
+`WriteError`, naming the path. `check_writable` and `ensure_folder` check an output file or folder
+before long work begins.
 
 `toml_text` writes the TOML of such data, and `write_data_file` puts it in a directory once, under a
 name made from what it holds (`changes_stem`): the games' variant builders (a card with one value
@@ -55,6 +56,8 @@ __all__ = [
     "DATA_FILE_LIMIT",
     "DOCUMENT_LIMIT",
     "changes_stem",
+    "check_writable",
+    "ensure_folder",
     "parse_json",
     "read_data_file",
     "read_text",
@@ -182,6 +185,14 @@ def read_data_file(
     return data
 
 
+def _create_aside(path: Path) -> tuple[Path, int]:
+    """A new temporary file beside `path`, open for writing; `OSError` if `path` cannot be written."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+    aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    return aside, os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+
+
 def write_text_atomic(path: str | Path, text: str) -> Path:
     """Write `text` to `path` as UTF-8, all or nothing, and return the path.
 
@@ -194,11 +205,8 @@ def write_text_atomic(path: str | Path, text: str) -> Path:
     """
     path = Path(path)
     data = text.encode("utf-8")
-    aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
-        descriptor = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        aside, descriptor = _create_aside(path)
         try:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(data)
@@ -208,6 +216,41 @@ def write_text_atomic(path: str | Path, text: str) -> Path:
             raise
     except OSError as exc:
         raise WriteError(path, exc.strerror or str(exc)) from None
+    return path
+
+
+def check_writable(path: str | Path) -> Path:
+    """Check that `write_text_atomic` can write `path`, without writing it; return the path.
+
+    Commands check their output files this way before long work, so that a bad path fails at once
+    rather than after the work is done. The check creates and removes a temporary file beside `path`.
+
+    Raises:
+        WriteError: If the file could not be written now (a missing or read-only folder, a folder in
+            its place), naming the path and the reason.
+    """
+    path = Path(path)
+    try:
+        aside, descriptor = _create_aside(path)
+        os.close(descriptor)
+        aside.unlink()
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from None
+    return path
+
+
+def ensure_folder(path: str | Path) -> Path:
+    """Create the folder `path` and its parents if they do not exist; return the path.
+
+    Raises:
+        WriteError: If the folder cannot be created, or a file is in its place.
+    """
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = "it is a file, not a folder" if exc.errno == errno.EEXIST else exc.strerror or str(exc)
+        raise WriteError(path, reason) from None
     return path
 
 
@@ -307,11 +350,7 @@ def write_data_file(directory: str | Path, stem: str, text: str, *, suffix: str 
     ends with the first 8 hex digits of the text's SHA-256. The file appears whole (written aside, then
     renamed), so a process reading it never sees half of it.
     """
-    folder = Path(directory).resolve()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise WriteError(folder, exc.strerror or str(exc)) from None
+    folder = ensure_folder(Path(directory).resolve())
     data = text.encode("utf-8")
     path = folder / f"{stem}{suffix}"
     if path.exists() and path.read_bytes() != data:
