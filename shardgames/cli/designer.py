@@ -199,7 +199,7 @@ def deck_report(file: Path | None, fmt: str, deck: str | None) -> dict[str, Any]
         DeckError: If its deck tables are malformed.
     """
     from shardgames.command.cardfiles import starter_pool  # noqa: PLC0415
-    from shardgames.command.decks import check_deck, load_deck_file  # noqa: PLC0415
+    from shardgames.command.decks import check_decks, load_deck_file  # noqa: PLC0415
     from shardgames.command.formats import FORMATS, parse_format  # noqa: PLC0415
 
     try:
@@ -219,8 +219,7 @@ def deck_report(file: Path | None, fmt: str, deck: str | None) -> dict[str, Any]
         raise UsageError(f"{str(path)!r} holds no [[deck]] tables to check")
     formats = [chosen, *(f for f in FORMATS.values() if f != chosen)]
     results = []
-    for found in decks:
-        report = check_deck(found, pool, formats=formats)
+    for report in check_decks(decks, pool, formats=formats):
         data = _report_data(report)
         data["legal"] = report.legal_in(chosen)
         data["problems_in_format"] = list(report.problems_in(chosen))

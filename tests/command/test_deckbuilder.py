@@ -805,9 +805,11 @@ def test_cmd_r7_elemental_stones_must_be_in_the_sovereigns_identity() -> None:
 
 
 def test_cmd_r7_stone_counts_cannot_be_negative() -> None:
-    """CMD-R7: a negative count is illegal even when the total is 12."""
+    """CMD-R7: a negative count is illegal even when the total is 12; the problem names the stones."""
     deck = attrs.evolve(STONEGUARD, stones=Stones.of(14, earth=-2))
-    assert check_deck(deck).problems == ("stones: a count can't be negative",)
+    assert check_deck(deck).problems == ("stones.earth: a count can't be negative, not -2",)
+    deck = attrs.evolve(STONEGUARD, stones=Stones.of(-1, earth=7, air=6))
+    assert check_deck(deck).problems == ("stones.generic: a count can't be negative, not -1",)
 
 
 # ---------------------------------------------------------------------- R24: deck rules
