@@ -72,6 +72,7 @@ __all__ = [
     "check_deck",
     "check_decks",
     "load_deck_file",
+    "parse_deck_tables",
     "parse_decks",
     "starter_decks",
     "validate_deck",
@@ -454,6 +455,16 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
     if card_problems:
         raise CardError(source, card_problems)
     cards = CardPool(check.card for check in checks if check.card is not None)
+    return DeckFile(cards, parse_deck_tables(data, source=source))
+
+
+def parse_deck_tables(data: Mapping[str, Any], *, source: str = "decks") -> Mapping[str, Decklist]:
+    """The decks of parsed TOML or JSON data (its ``[[deck]]`` tables) by id, leaving its cards aside.
+
+    Raises:
+        DeckError: Listing every problem in the shape of the ``[[deck]]`` tables (unknown fields, wrong
+            types, duplicate ids) and every unknown section.
+    """
     problems = [
         f"{key}: unknown section; a deck file holds [[deck]] (and [[card]]) tables"
         for key in sorted(set(data) - {"card", "deck"})
@@ -485,7 +496,7 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
         decks[deck.id] = deck
     if problems:
         raise DeckError(source, problems)
-    return DeckFile(cards, MappingProxyType(decks))
+    return MappingProxyType(decks)
 
 
 def load_deck_file(path: str | Path) -> DeckFile:
