@@ -112,15 +112,16 @@ def card_price_report(target: str) -> dict[str, Any]:
 
 
 def _pool_with(card_files: Sequence[str]) -> tuple[CardPool, dict[str, str]]:
-    from shardgames.command.cardfiles import load_card_file, starter_pool  # noqa: PLC0415
-    from shardgames.command.cards import CardPool  # noqa: PLC0415
+    """The shipped pool with the cards of each file, read as the game's ``cards`` parameter reads them."""
+    from shardgames.command.cardfiles import starter_pool  # noqa: PLC0415
+    from shardgames.command.decks import load_deck_file  # noqa: PLC0415
 
     pool = starter_pool()
     sources = dict.fromkeys(pool, "shipped")
     for file in card_files:
-        added = load_card_file(file)
-        pool = pool | CardPool(added)
-        sources |= dict.fromkeys((card.name for card in added), file)
+        added = load_deck_file(file).cards
+        pool = pool | added
+        sources |= dict.fromkeys(added, file)
     return pool, sources
 
 
@@ -130,6 +131,7 @@ def card_listing(deck: str | None, card_files: Sequence[str]) -> dict[str, Any]:
     Raises:
         UsageError: If `deck` is not a shipped deck.
         CardError: If a card file is not valid.
+        DeckError: If a card file cannot be read, or its ``[[deck]]`` tables are malformed.
     """
     from shardgames.command.decks import starter_decks  # noqa: PLC0415
 

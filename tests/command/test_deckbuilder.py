@@ -35,6 +35,7 @@ from shardgames.command import (
     Stones,
     Trigger,
     check_deck,
+    check_decks,
     design_problems,
     keyword,
     price,
@@ -802,6 +803,18 @@ def test_cmd_r7_elemental_stones_must_be_in_the_sovereigns_identity() -> None:
     )
     all_earth = attrs.evolve(STONEGUARD, stones=Stones.of(earth=12))
     assert check_deck(all_earth).problems == ()
+
+
+def test_decks_checked_after_the_problem_limit_is_reached_say_they_were_not_checked() -> None:
+    main = tuple((f"Card {i}", 1) for i in range(99))
+    unknown = Decklist("Unknown", ("Warden of the Ridge",), main, Stones(5))
+    decks = [attrs.evolve(unknown, name=f"Unknown {i}", id="") for i in range(12)]
+    reports = check_decks(decks, formats=[STANDARD])
+    assert [len(r.problems) for r in reports[:10]] == [101] * 10  # 99 unknown cards, the size, the stones
+    for report in reports[10:]:
+        assert report.problems == ("checking stopped here, at 1,000 problems: correct these first",)
+        assert not report.legal_in(STANDARD)
+    assert [r.deck for r in reports] == decks
 
 
 def test_cmd_r7_stone_counts_cannot_be_negative() -> None:

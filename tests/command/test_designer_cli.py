@@ -184,11 +184,15 @@ def test_price_of_a_missing_file_says_the_file_does_not_exist(tmp_path: Path, na
 
 
 def test_price_and_validate_both_refuse_a_file_whose_decks_are_malformed(tmp_path: Path) -> None:
-    """A file that cannot be read as cards and decks exits 2 whichever command reads it."""
+    """A file that cannot be read as cards and decks exits 2 whichever command reads it, as in a game."""
     path = write(
         tmp_path, "decks.toml", DECKS.replace("stones = { generic = 6, fire = 6 }", 'stones = "six"')
     )
-    for args in (("card", "price", path), ("deck", "validate", "command", path)):
+    for args in (
+        ("card", "price", path),
+        ("deck", "validate", "command", path),
+        ("cards", "command", "--cards", path),
+    ):
         assert_user_error(
             invoke(*args), "deck[1] 'Cannons'.stones: must be a table of key = value, not 'six'"
         )
