@@ -245,8 +245,8 @@ def _check_roster(file: Path | None) -> dict[str, Any]:
     from shardgames.kernel.errors import CardError  # noqa: PLC0415 - only needed here
     from shardgames.tactics.warriors import parse_roster, starter_roster  # noqa: PLC0415 - content
 
-    path = file or Path(str(resources.files("shardgames.tactics").joinpath("data", "roster.toml")))
-    label = str(file) if file is not None else SHIPPED_ROSTER
+    shipped = Path(str(resources.files("shardgames.tactics").joinpath("data", "roster.toml")))
+    path, label = (shipped, SHIPPED_ROSTER) if file is None else (file, str(file))
     data = read_data_file(path, CardError)
     problems: list[str] = []
     if path.suffix.lower() not in (".toml", ".json"):
