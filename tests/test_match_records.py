@@ -114,6 +114,11 @@ def test_a_wrong_field_is_named(record_data: dict[str, Any], field: str, value: 
     assert problems[0].startswith(problem)
 
 
+def test_a_record_without_a_winner_field_is_refused(record_data: dict[str, Any]) -> None:
+    data = {key: value for key, value in record_data.items() if key != "winner"}
+    assert problems_of(data) == ("winner: missing; it is a seat from 0 to 1, or null for a draw",)
+
+
 def test_an_unfinished_record_has_no_winner(record_data: dict[str, Any]) -> None:
     assert problems_of({**record_data, "finished": False, "winner": 0}) == (
         "finished: a match stopped before its end has no winner and returns of 0",

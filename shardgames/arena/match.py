@@ -222,12 +222,14 @@ def _field_problems(game: Game, data: Mapping[str, Any]) -> list[str]:
         problems.append(f"returns: each is between {low} and {high} in {game.name}, not {returns}")
     winner = data.get("winner")
     is_seat = isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < seats
-    if winner is not None and not is_seat:
+    if "winner" not in data:
+        problems.append(f"winner: missing; it is a seat from 0 to {seats - 1}, or null for a draw")
+    elif winner is not None and not is_seat:
         problems.append(f"winner: must be a seat from 0 to {seats - 1} or null, not {reprlib.repr(winner)}")
     finished = data.get("finished", True)
     if not isinstance(finished, bool):
         problems.append(f"finished: must be true or false, not {reprlib.repr(finished)}")
-    elif not finished and (winner is not None or any(returns or ())):
+    elif not finished and (is_seat or any(returns or ())):
         problems.append("finished: a match stopped before its end has no winner and returns of 0")
     return problems
 
