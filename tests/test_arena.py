@@ -70,9 +70,9 @@ def test_an_unfinished_match_is_recorded_as_unfinished(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("{", "not valid JSON"),
-        ("[]", "game string"),
+        ("[]", "expected a JSON object"),
         ('{"game": "embers", "format": 1, "kind": "state"}', "expected 'match'"),
-        ('{"game": "embers", "format": 1, "kind": "match", "seed": 1}', "KeyError"),
+        ('{"game": "embers", "format": 1, "kind": "match", "seed": 1}', "agents: must be a list of 2 names"),
     ],
 )
 def test_bad_records_are_reported(text: str, message: str) -> None:

@@ -19,7 +19,9 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import math
+import reprlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,17 @@ from shardgames.agents.base import Agent
 from shardgames.arena.errors import AgentError
 from shardgames.arena.replay_page import record_table, replay_page
 from shardgames.kernel.actions import Action
-from shardgames.kernel.datafiles import write_text_atomic
-from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError
+from shardgames.kernel.datafiles import (
+    DOCUMENT_LIMIT,
+    parse_json,
+    read_text,
+    size_problems,
+    stop_checking,
+    write_text_atomic,
+)
+from shardgames.kernel.errors import DataError, SerializationError, ShardGamesError, UsageError
 from shardgames.kernel.game import Game, load_game
-from shardgames.kernel.rng import Rng, derive_seed
+from shardgames.kernel.rng import SEED_LIMIT, Rng, derive_seed
 from shardgames.kernel.serialize import (
     FORMAT_VERSION,
     action_from_data,
@@ -41,7 +50,10 @@ from shardgames.kernel.serialize import (
 )
 from shardgames.kernel.state import CHANCE, State
 
-__all__ = ["MatchRecord", "play_match"]
+__all__ = ["RECORD_STEP_LIMIT", "MatchRecord", "play_match"]
+
+RECORD_STEP_LIMIT = 1_000_000
+"""The most steps a match record read back may hold (a game of the shipped games takes a few thousand)."""
 
 
 @attrs.frozen
@@ -106,38 +118,28 @@ class MatchRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchRecord:
-        """Read back `to_dict` output.
+        """Read back `to_dict` output, checking every field against the record's game.
+
+        The game string must load; the seed is an int from 0 to 2**64 - 1; there is one agent name
+        and one return (a number between the game's lowest and highest) per seat; the winner is a
+        seat or ``None``; every step of the history is an action or action id of the game, at most
+        `RECORD_STEP_LIMIT` of them. Whether the history replays is `replay`'s to say.
 
         Raises:
-            SerializationError: If the data is not a match record in a known format.
+            SerializationError: Listing every problem (checking stops at
+                `shardgames.kernel.datafiles.PROBLEM_LIMIT`).
         """
-        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-            raise SerializationError("match record", ["expected an object with a game string"])
-        game = load_game(data["game"])
-        check_header(game, data, "match")
-        if not isinstance(data.get("finished", True), bool):
-            raise SerializationError("match record", ["finished must be true or false"])
-        try:
-            return cls(
-                game=data["game"],
-                seed=int(data["seed"]),
-                agents=tuple(str(a) for a in data["agents"]),
-                history=tuple(action_from_data(game, a) for a in data["history"]),
-                returns=tuple(float(r) for r in data["returns"]),
-                winner=None if data["winner"] is None else int(data["winner"]),
-                finished=data.get("finished", True),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SerializationError("match record", [f"{type(exc).__name__}: {exc}"]) from None
+        return _record_from_data(data, "match record")
 
     @classmethod
-    def from_json(cls, text: str) -> MatchRecord:
-        """Read back `to_json` output."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SerializationError("match record", [f"not valid JSON: {exc}"]) from None
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> MatchRecord:
+        """Read back `to_json` output (at most `shardgames.kernel.datafiles.DOCUMENT_LIMIT` long).
+
+        Raises:
+            SerializationError: If the text cannot be read as JSON or does not hold a match record
+                (see `from_dict`).
+        """
+        return _record_from_data(parse_json(text, SerializationError, "match record"), "match record")
 
     def save(self, path: str | Path) -> Path:
         """Write the record to a JSON file, whole or not at all, and return its path.
@@ -153,8 +155,16 @@ class MatchRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
-        """Read a record from a JSON file written by `save`."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Read a record from a JSON file written by `save`.
+
+        Raises:
+            SerializationError: Naming the file, if it is missing, a folder, not UTF-8 text, larger
+                than `shardgames.kernel.datafiles.DOCUMENT_LIMIT`, not JSON, or not a match record
+                (see `from_dict`).
+        """
+        subject = str(path)
+        text = read_text(path, SerializationError, limit=DOCUMENT_LIMIT)
+        return _record_from_data(parse_json(text, SerializationError, subject), subject)
 
     def to_html(self, seat: int | None = None) -> str:
         """The match as one self-contained HTML page that steps forwards and backwards through it.
@@ -187,6 +197,107 @@ class MatchRecord:
             return f"{self.game}, seed {self.seed}: unfinished after {self.length} steps"
         result = "a draw" if self.winner is None else f"seat {self.winner} ({self.agents[self.winner]}) won"
         return f"{self.game}, seed {self.seed}: {result} after {self.length} steps"
+
+
+def _problems_of(exc: ShardGamesError) -> tuple[str, ...]:
+    return exc.problems if isinstance(exc, DataError) else (str(exc),)
+
+
+def _record_game(data: Any, subject: str) -> Game:
+    if not isinstance(data, Mapping):
+        raise SerializationError(subject, [f"expected a JSON object, not {type(data).__name__}"])
+    spec = data.get("game")
+    if not isinstance(spec, str):
+        wrong = reprlib.repr(spec)
+        raise SerializationError(subject, [f"game: must be a game string such as 'sota', not {wrong}"])
+    try:
+        return load_game(spec)
+    except ShardGamesError as exc:
+        raise SerializationError(subject, [f"game: {problem}" for problem in _problems_of(exc)]) from None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _field_problems(game: Game, data: Mapping[str, Any]) -> list[str]:
+    """The problems of a record's seed, agents, returns, winner and finished flag."""
+    seats = game.num_players
+    problems = []
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        problems.append(f"seed: must be an int from 0 to 2**64 - 1, not {reprlib.repr(seed)}")
+    agents = data.get("agents")
+    if not (isinstance(agents, list) and len(agents) == seats and all(isinstance(a, str) for a in agents)):
+        problems.append(f"agents: must be a list of {seats} names, one per seat, not {reprlib.repr(agents)}")
+    else:
+        problems += [f"agents{problem}" for problem in size_problems(agents)]
+    returns = data.get("returns")
+    low, high = game.min_utility, game.max_utility
+    if not (isinstance(returns, list) and len(returns) == seats and all(map(_is_number, returns))):
+        wrong = reprlib.repr(returns)
+        problems.append(f"returns: must be a list of {seats} numbers, one per seat, not {wrong}")
+        returns = None
+    elif not all(low <= r <= high for r in returns):
+        problems.append(f"returns: each is between {low} and {high} in {game.name}, not {returns}")
+    winner = data.get("winner")
+    is_seat = isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < seats
+    if "winner" not in data:
+        problems.append(f"winner: missing; it is a seat from 0 to {seats - 1}, or null for a draw")
+    elif winner is not None and not is_seat:
+        problems.append(f"winner: must be a seat from 0 to {seats - 1} or null, not {reprlib.repr(winner)}")
+    finished = data.get("finished", True)
+    if not isinstance(finished, bool):
+        problems.append(f"finished: must be true or false, not {reprlib.repr(finished)}")
+    elif not finished and (is_seat or any(returns or ())):
+        problems.append("finished: a match stopped before its end has no winner and returns of 0")
+    return problems
+
+
+def _history(game: Game, raw: Any, problems: list[str]) -> tuple[Action, ...]:
+    """The actions of a record's history; the problems of its steps go to `problems`."""
+    if not isinstance(raw, list):
+        problems.append(f"history: must be a list of actions, not {reprlib.repr(raw)}")
+        return ()
+    if len(raw) > RECORD_STEP_LIMIT:
+        problems.append(f"history: {len(raw):,} steps, more than the limit of {RECORD_STEP_LIMIT:,}")
+        return ()
+    history = []
+    for index, item in enumerate(raw):
+        if stop_checking(problems):
+            break
+        if isinstance(item, bool) or not isinstance(item, dict | int):
+            wrong = reprlib.repr(item)
+            problems.append(f"history[{index}]: must be an action or an action id, not {wrong}")
+            continue
+        try:
+            history.append(action_from_data(game, item))
+        except ShardGamesError as exc:
+            problems += [f"history[{index}]: {problem}" for problem in _problems_of(exc)]
+    return tuple(history)
+
+
+def _record_from_data(data: Any, subject: str) -> MatchRecord:
+    game = _record_game(data, subject)
+    try:
+        check_header(game, data, "match")
+        problems = []
+    except SerializationError as exc:
+        problems = list(exc.problems)
+    problems += _field_problems(game, data)
+    history = _history(game, data.get("history"), problems)
+    if problems:
+        raise SerializationError(subject, problems)
+    winner = data["winner"]
+    return MatchRecord(
+        game=data["game"],
+        seed=data["seed"],
+        agents=tuple(data["agents"]),
+        history=history,
+        returns=tuple(float(r) for r in data["returns"]),
+        winner=winner,
+        finished=data.get("finished", True),
+    )
 
 
 def play_match(game: Game | str, agents: Sequence[Agent], seed: int = 0) -> MatchRecord:

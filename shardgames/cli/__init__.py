@@ -47,8 +47,8 @@ deck's Main Deck Tax and Sovereign Shards against every format. ``card price`` e
 card is a legal design and 1 when one is not.
 
 Tactics has no decks: its cards are one roster of warriors, to which a roster file adds its own (see
-`shardgames.tactics.warriors`). ``roster validate`` checks such a file on its own and exits with code 0
-when it is valid and 1 when it is not. ``cards tactics --json`` prints
+`shardgames.tactics.warriors`). ``roster validate`` checks such a file on its own (without a file, the
+shipped roster) and exits with code 0 when it is valid and 1 when it is not. ``cards tactics --json`` prints
 ``{"game": "tactics", "roster_files": [...], "warriors": [...]}``, the warriors in roster order, each
 with its ``number`` in the roster, ``id``, ``name``, diagram ``letter``, ``cost``, ``commander`` flag,
 ``source`` (``"standard"`` or the roster file it comes from) and its ``uninjured`` and ``injured``
@@ -59,10 +59,11 @@ sides. A side holds its ``name``, ``might``, ``move`` (``grammar``, as written i
 the file's warriors, those of them that replace a standard warrior, and every problem found.
 
 Errors in what the user typed (an unknown game, a bad parameter, a module that does not import, a card
-file that does not parse) are printed as one message, without a traceback, and the command exits with
-code 2; so are files that cannot be written (every file is written whole, through a temporary file,
-and output paths are checked before long work). Ctrl-C ends a command with code 130; ``match`` and
-``tournament`` first print and save what they finished.
+file that does not parse, a file over the limits of `shardgames.kernel.datafiles`) are printed as one
+message, without a traceback, and the command exits with code 2; so are files that cannot be written
+(every file is written whole, through a temporary file, and output paths are checked before long work).
+Ctrl-C ends a command with code 130; ``match`` and ``tournament`` first print and save what they
+finished.
 """
 
 from __future__ import annotations

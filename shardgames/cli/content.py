@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from shardgames.cli._output import console
 from shardgames.cli.designer import (
+    SHIPPED_DECKS,
     card_listing,
     deck_report,
     keyword_listing,
@@ -83,15 +84,15 @@ def deck_validator(game: str) -> DeckValidator:
     return validate  # type: ignore[no-any-return]  # the plug-in contract: (path) -> {deck: problems}
 
 
-def _check_decks(game: str, path: Path, deck: str | None) -> dict[str, list[str]]:
+def _check_decks(game: str, path: Path, where: str, deck: str | None) -> dict[str, list[str]]:
     results = deck_validator(game)(path)
     if deck is not None:
         if deck not in results:
             names = ", ".join(results) or "none"
-            raise UsageError(f"--deck: {str(path)!r} has no deck named {deck!r}; its decks: {names}")
+            raise UsageError(f"--deck: {where} has no deck named {deck!r}; its decks: {names}")
         return {deck: results[deck]}
     if not results:
-        raise UsageError(f"{str(path)!r} holds no decklists to check")
+        raise UsageError(f"{where} holds no decklists to check")
     return results
 
 
@@ -227,26 +228,32 @@ def _card_listing(game: str, deck: str | None, roster_files: Sequence[str]) -> d
     return {"game": game, "decks": _sota_card_listing(deck)}
 
 
-def _check_roster(path: Path) -> dict[str, Any]:
+SHIPPED_ROSTER = "shipped roster"
+"""What ``roster validate`` calls the roster that ships with Tactics, in place of a file's name."""
+
+
+def _check_roster(file: Path | None) -> dict[str, Any]:
     """What `shardgames roster validate` reports about a Tactics roster file, as JSON-ready data.
 
-    Raises:
-        CardError: If the file cannot be read at all (every other problem is in the report).
-    """
-    from shardgames.kernel.errors import CardError  # noqa: PLC0415 - only needed here
-    from shardgames.tactics.warriors import load_roster_file, starter_roster  # noqa: PLC0415 - content
+    Without a file, the shipped roster is checked.
 
-    try:
-        with path.open("rb"):
-            pass
-    except OSError as exc:
-        raise CardError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+    Raises:
+        CardError: If the file cannot be read as TOML or JSON at all (every other problem is in the
+            report).
+    """
+    from shardgames.kernel.datafiles import read_data_file  # noqa: PLC0415 - only needed here
+    from shardgames.kernel.errors import CardError  # noqa: PLC0415 - only needed here
+    from shardgames.tactics.warriors import parse_roster, starter_roster  # noqa: PLC0415 - content
+
+    shipped = Path(str(resources.files("shardgames.tactics").joinpath("data", "roster.toml")))
+    path, label = (shipped, SHIPPED_ROSTER) if file is None else (file, str(file))
+    data = read_data_file(path, CardError)
     problems: list[str] = []
     if path.suffix.lower() not in (".toml", ".json"):
         problems.append("the file name must end in .toml or .json, the roster files a game can load")
     warriors: tuple[WarriorCard, ...] = ()
     try:
-        warriors = load_roster_file(path)
+        warriors = parse_roster(data, source=label)
     except CardError as exc:
         problems.extend(exc.problems)
     else:
@@ -254,7 +261,7 @@ def _check_roster(path: Path) -> dict[str, Any]:
             problems.append("no warriors: a roster file holds [[warrior]] tables")
     standard = {warrior.id for warrior in starter_roster()}
     return {
-        "file": str(path),
+        "file": label,
         "valid": not problems,
         "warriors": [warrior.id for warrior in warriors],
         "replaces": [warrior.id for warrior in warriors if warrior.id in standard],
@@ -262,7 +269,7 @@ def _check_roster(path: Path) -> dict[str, Any]:
     }
 
 
-def _print_deck_results(path: Path, results: dict[str, list[str]]) -> None:
+def _print_deck_results(label: str, results: dict[str, list[str]]) -> None:
     from rich.text import Text  # noqa: PLC0415 - an optional extra
 
     out = console()
@@ -276,7 +283,7 @@ def _print_deck_results(path: Path, results: dict[str, list[str]]) -> None:
             out.print(f"  - {problem}", soft_wrap=True)
     illegal = sum(bool(problems) for problems in results.values())
     decks = f"{len(results)} deck{'s' if len(results) > 1 else ''}"
-    out.print(f"{path}: {decks} checked, {len(results) - illegal} legal, {illegal} illegal", soft_wrap=True)
+    out.print(f"{label}: {decks} checked, {len(results) - illegal} legal, {illegal} illegal", soft_wrap=True)
 
 
 def _print_cards(game: str, listing: Sequence[dict[str, Any]]) -> None:
@@ -424,6 +431,24 @@ def _shipped_deck_file(game: str) -> Path:
     return Path(str(resources.files(f"shardgames.{game}").joinpath("data", _SHIPPED_DECK_FILES[game])))
 
 
+def _validate_decks(game: str, file: Path | None, deck: str | None, as_json: bool) -> bool:
+    """``deck validate`` for a game with `deck_validator`: print the verdicts; whether all are legal."""
+    import click  # noqa: PLC0415 - an optional extra, imported when the command runs
+
+    path = file if file is not None else _shipped_deck_file(game)
+    label = str(file) if file is not None else SHIPPED_DECKS
+    results = _check_decks(game, path, repr(label) if file is not None else label, deck)
+    legal = all(not problems for problems in results.values())
+    if as_json:
+        decks = [
+            {"name": name, "legal": not problems, "problems": problems} for name, problems in results.items()
+        ]
+        click.echo(json.dumps({"game": game, "file": label, "legal": legal, "decks": decks}, indent=2))
+    else:
+        _print_deck_results(label, results)
+    return legal
+
+
 def add_content_commands(cli: click.Group) -> None:
     """Add the commands about game content: ``deck validate``, ``cards`` and ``roster validate``."""
     import click  # noqa: PLC0415 - an optional extra, imported when the command runs
@@ -465,20 +490,7 @@ def add_content_commands(cli: click.Group) -> None:
             return
         if fmt is not None:
             raise UsageError(f"--format: only command decks have formats, not {game} decks")
-        path = file if file is not None else _shipped_deck_file(game)
-        results = _check_decks(game, path, deck)
-        if as_json:
-            decks = [
-                {"name": name, "legal": not problems, "problems": problems}
-                for name, problems in results.items()
-            ]
-            legal = all(not problems for problems in results.values())
-            click.echo(
-                json.dumps({"game": game, "file": str(path), "legal": legal, "decks": decks}, indent=2)
-            )
-        else:
-            _print_deck_results(path, results)
-        if any(results.values()):
+        if not _validate_decks(game, file, deck, as_json):
             click.get_current_context().exit(1)
 
     @cli.command("cards", short_help="List a game's cards: sota's decks, the tactics roster, command's pool.")
@@ -544,13 +556,14 @@ def add_content_commands(cli: click.Group) -> None:
         """Check Tactics roster files: your own warriors, as data."""
 
     @roster_group.command("validate", short_help="Check a Tactics roster file: valid, or each problem.")
-    @click.argument("file", type=click.Path(path_type=Path))
+    @click.argument("file", type=click.Path(path_type=Path), required=False)
     @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-    def roster_validate_command(*, file: Path, as_json: bool) -> None:
+    def roster_validate_command(*, file: Path | None, as_json: bool) -> None:
         """Check the warriors of FILE, a Tactics roster file (.toml or .json).
 
-        Prints how many warriors the file holds and their ids, or lists every problem. Exits with 0 when
-        the file is valid, 1 when it is not, and 2 when FILE cannot be read.
+        Without FILE, checks the roster that ships with Tactics. Prints how many warriors the file
+        holds and their ids, or lists every problem. Exits with 0 when the file is valid, 1 when it
+        is not, and 2 when FILE cannot be read as TOML or JSON.
         """
         report = _check_roster(file)
         if as_json:

@@ -69,27 +69,37 @@ def card_price_report(target: str) -> dict[str, Any]:
         its ``problems`` or its price (``lines``, ``bp``, ``spp``, ``deficit``, ``tax``, ``tax_lines``; for
         a Sovereign ``sovereign_shards`` and ``formats``).
 
+    A `target` that names no file is taken for a card's name, unless it looks like a file's (it ends
+    in ``.toml`` or ``.json``, or holds a folder separator): then the file is missing.
+
     Raises:
-        CardError: If the file cannot be read or parsed.
+        CardError: If the file cannot be read or parsed, or is missing.
+        DeckError: If the file's ``[[deck]]`` tables are malformed (as ``deck validate`` finds them).
         UsageError: If `target` is neither a file nor a shipped card.
     """
     from shardgames.command.cardfiles import check_card_entries, starter_pool  # noqa: PLC0415
+    from shardgames.command.decks import parse_deck_tables  # noqa: PLC0415
     from shardgames.kernel.datafiles import read_data_file  # noqa: PLC0415
     from shardgames.kernel.errors import CardError  # noqa: PLC0415
 
     path = Path(target)
-    if not path.exists():
+    looks_like_a_file = path.suffix.lower() in (".toml", ".json") or len(path.parts) > 1
+    if not path.exists() and not looks_like_a_file:
         pool = starter_pool()
         if target in pool:
             card = pool[target]
             return {"source": "shipped pool", "valid": True, "cards": [{"valid": True, **_price_data(card)}]}
-        raise UsageError(f"{target!r} is neither a card file nor a shipped card ({pool.unknown(target)})")
+        raise UsageError(
+            f"{target!r} is neither a card file (there is no such file) nor a shipped card "
+            f"({pool.unknown(target)})"
+        )
     data = read_data_file(path, CardError)
     unknown = sorted(set(data) - {"card", "deck"})
     if unknown:
         raise CardError(
             str(path), [f"{key}: unknown section; a card file holds [[card]] tables" for key in unknown]
         )
+    parse_deck_tables(data, source=str(path))  # a file whose decks cannot be read is refused whole
     cards = []
     for check in check_card_entries(data, source=str(path)):
         if check.card is None:
@@ -102,15 +112,16 @@ def card_price_report(target: str) -> dict[str, Any]:
 
 
 def _pool_with(card_files: Sequence[str]) -> tuple[CardPool, dict[str, str]]:
-    from shardgames.command.cardfiles import load_card_file, starter_pool  # noqa: PLC0415
-    from shardgames.command.cards import CardPool  # noqa: PLC0415
+    """The shipped pool with the cards of each file, read as the game's ``cards`` parameter reads them."""
+    from shardgames.command.cardfiles import starter_pool  # noqa: PLC0415
+    from shardgames.command.decks import load_deck_file  # noqa: PLC0415
 
     pool = starter_pool()
     sources = dict.fromkeys(pool, "shipped")
     for file in card_files:
-        added = load_card_file(file)
-        pool = pool | CardPool(added)
-        sources |= dict.fromkeys((card.name for card in added), file)
+        added = load_deck_file(file).cards
+        pool = pool | added
+        sources |= dict.fromkeys(added, file)
     return pool, sources
 
 
@@ -120,6 +131,7 @@ def card_listing(deck: str | None, card_files: Sequence[str]) -> dict[str, Any]:
     Raises:
         UsageError: If `deck` is not a shipped deck.
         CardError: If a card file is not valid.
+        DeckError: If a card file cannot be read, or its ``[[deck]]`` tables are malformed.
     """
     from shardgames.command.decks import starter_decks  # noqa: PLC0415
 
@@ -166,6 +178,10 @@ def keyword_listing() -> dict[str, Any]:
     }
 
 
+SHIPPED_DECKS = "shipped decks"
+"""What the content commands call the decks that ship with a game, in place of a file's name."""
+
+
 def _shipped_decks_file() -> Path:
     return Path(str(resources.files("shardgames.command").joinpath("data/decks.toml")))
 
@@ -199,35 +215,34 @@ def deck_report(file: Path | None, fmt: str, deck: str | None) -> dict[str, Any]
         DeckError: If its deck tables are malformed.
     """
     from shardgames.command.cardfiles import starter_pool  # noqa: PLC0415
-    from shardgames.command.decks import check_deck, load_deck_file  # noqa: PLC0415
+    from shardgames.command.decks import check_decks, load_deck_file  # noqa: PLC0415
     from shardgames.command.formats import FORMATS, parse_format  # noqa: PLC0415
 
     try:
         chosen = parse_format(fmt)
     except ValueError as exc:
         raise UsageError(f"--format: {exc}") from None
-    path = file if file is not None else _shipped_decks_file()
-    content = load_deck_file(path)
+    content = load_deck_file(file if file is not None else _shipped_decks_file())
+    where = repr(str(file)) if file is not None else SHIPPED_DECKS
     pool = starter_pool() | content.cards
     decks = list(content.decks.values())
     if deck is not None:
         decks = [d for d in decks if deck in (d.id, d.name)]
         if not decks:
             names = ", ".join(content.decks) or "none"
-            raise UsageError(f"--deck: {str(path)!r} has no deck named {deck!r}; its decks: {names}")
+            raise UsageError(f"--deck: {where} has no deck named {deck!r}; its decks: {names}")
     if not decks:
-        raise UsageError(f"{str(path)!r} holds no [[deck]] tables to check")
+        raise UsageError(f"{where} holds no [[deck]] tables to check")
     formats = [chosen, *(f for f in FORMATS.values() if f != chosen)]
     results = []
-    for found in decks:
-        report = check_deck(found, pool, formats=formats)
+    for report in check_decks(decks, pool, formats=formats):
         data = _report_data(report)
         data["legal"] = report.legal_in(chosen)
         data["problems_in_format"] = list(report.problems_in(chosen))
         results.append(data)
     return {
         "game": "command",
-        "file": str(file) if file is not None else "shipped decks",
+        "file": str(file) if file is not None else SHIPPED_DECKS,
         "format": chosen.name,
         "legal": all(d["legal"] for d in results),
         "decks": results,

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cattrs
+from cattrs.cols import mapping_structure_factory
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
 __all__ = ["make_converter", "require_table", "structure"]
@@ -67,7 +68,9 @@ def make_converter() -> cattrs.Converter:
         return structure_list
 
     def dict_factory(type_: Any) -> Any:
-        base = converter.gen_structure_mapping(type_)
+        # Not `converter.gen_structure_mapping`: it registers its hook for the type, so the next field
+        # of the same type would skip the check below.
+        base = mapping_structure_factory(type_, converter, dict, detailed_validation=True)
 
         def structure_dict(value: Any, _: type) -> Any:
             if not isinstance(value, Mapping):

@@ -74,7 +74,7 @@ from shardgames.command.keywords import (
     keyword,
     parse_element,
 )
-from shardgames.kernel.datafiles import read_data_file
+from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
 
 __all__ = ["CardCheck", "card_to_data", "check_card_entries", "load_card_file", "parse_cards", "starter_pool"]
@@ -326,14 +326,20 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
     """Read every ``[[card]]`` table of parsed TOML or JSON data, keeping the good and the bad apart.
 
     Unlike `parse_cards`, a bad card does not stop the others: each `CardCheck` holds a card or its
-    problems. Duplicate names are a problem of the later card.
+    problems. Duplicate names are a problem of the later card. Once the cards checked have
+    `shardgames.kernel.datafiles.PROBLEM_LIMIT` problems, checking stops: the last `CardCheck` then
+    holds no card and one problem saying so.
     """
     entries = data.get("card", [])
     if not isinstance(entries, list):
         return (CardCheck(0, "", None, (f"{source}: card must be an array of [[card]] tables",)),)
     checks = []
     seen: dict[str, str] = {}
+    found: list[str] = []  # every problem so far, to stop at PROBLEM_LIMIT
     for index, raw in enumerate(entries):
+        if stop_checking(found):
+            checks.append(CardCheck(index, "", None, (found[-1],)))
+            break
         name = raw.get("name") if isinstance(raw, Mapping) else None
         label = f"card[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
         problems = require_table(raw, label)
@@ -355,6 +361,7 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
             seen.setdefault(key, entry.name)
         good = None if problems else card
         checks.append(CardCheck(index, name if isinstance(name, str) else "", good, tuple(problems)))
+        found += problems
     return tuple(checks)
 
 

@@ -57,7 +57,7 @@ from shardgames.command.cards import (
 from shardgames.command.cost import Price, SovereignPrice, price
 from shardgames.command.formats import FORMATS, STANDARD, Format, parse_format
 from shardgames.command.keywords import ELEMENTS, CardType, Element, parse_element
-from shardgames.kernel.datafiles import read_data_file
+from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError, DeckError
 
 __all__ = [
@@ -70,7 +70,9 @@ __all__ = [
     "FormatCheck",
     "Stones",
     "check_deck",
+    "check_decks",
     "load_deck_file",
+    "parse_deck_tables",
     "parse_decks",
     "starter_decks",
     "validate_deck",
@@ -295,9 +297,11 @@ def _sovereign_problems(deck: Decklist, pool: CardPool) -> tuple[list[str], Sove
 
 def _stone_problems(deck: Decklist, sovereign: SovereignCard | None) -> list[str]:
     stones = deck.stones
-    problems = []
-    if stones.generic < 0 or any(n < 0 for n in stones.elemental):
-        problems.append("stones: a count can't be negative")
+    counts = {
+        "generic": stones.generic,
+        **{e.value: n for e, n in zip(ELEMENTS, stones.elemental, strict=True)},
+    }
+    problems = [f"stones.{kind}: a count can't be negative, not {n}" for kind, n in counts.items() if n < 0]
     if stones.total != STONE_COUNT:
         problems.append(
             f"stones: a player brings exactly {STONE_COUNT} Charge Stones, and this deck has {stones.total}"
@@ -344,6 +348,31 @@ def check_deck(
             over.append(f"Sovereign Shards {shards} are over the {fmt.name} limit of {fmt.sovereign_shards}")
         checks.append(FormatCheck(fmt, tuple(over), not problems and not over))
     return DeckReport(deck, deck.size, tax, shards, MappingProxyType(prices), tuple(problems), tuple(checks))
+
+
+def check_decks(
+    decks: Iterable[Decklist],
+    pool: CardPool | None = None,
+    *,
+    formats: Iterable[str | Format] = FORMATS.values(),
+) -> list[DeckReport]:
+    """`check_deck` of each deck in turn, as a deck file's decks are checked.
+
+    Once the decks checked have `shardgames.kernel.datafiles.PROBLEM_LIMIT` problems, the others are
+    not checked: each gets a report whose one problem says so, legal in no format.
+    """
+    chosen = [parse_format(fmt) for fmt in formats]
+    found: list[str] = []
+    reports = []
+    for deck in decks:
+        if stop_checking(found):
+            checks = tuple(FormatCheck(fmt, (), False) for fmt in chosen)
+            reports.append(DeckReport(deck, deck.size, 0, None, MappingProxyType({}), (found[-1],), checks))
+            continue
+        report = check_deck(deck, pool, formats=chosen)
+        found += report.problems
+        reports.append(report)
+    return reports
 
 
 def validate_deck(
@@ -426,6 +455,16 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
     if card_problems:
         raise CardError(source, card_problems)
     cards = CardPool(check.card for check in checks if check.card is not None)
+    return DeckFile(cards, parse_deck_tables(data, source=source))
+
+
+def parse_deck_tables(data: Mapping[str, Any], *, source: str = "decks") -> Mapping[str, Decklist]:
+    """The decks of parsed TOML or JSON data (its ``[[deck]]`` tables) by id, leaving its cards aside.
+
+    Raises:
+        DeckError: Listing every problem in the shape of the ``[[deck]]`` tables (unknown fields, wrong
+            types, duplicate ids) and every unknown section.
+    """
     problems = [
         f"{key}: unknown section; a deck file holds [[deck]] (and [[card]]) tables"
         for key in sorted(set(data) - {"card", "deck"})
@@ -435,6 +474,8 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
         raise DeckError(source, ["deck: must be an array of [[deck]] tables"])
     decks: dict[str, Decklist] = {}
     for index, raw in enumerate(entries):
+        if stop_checking(problems):
+            break
         name = raw.get("name") if isinstance(raw, Mapping) else None
         where = f"deck[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
         table_problems = require_table(raw, where)
@@ -455,7 +496,7 @@ def parse_decks(data: Mapping[str, Any], *, source: str = "decks") -> DeckFile:
         decks[deck.id] = deck
     if problems:
         raise DeckError(source, problems)
-    return DeckFile(cards, MappingProxyType(decks))
+    return MappingProxyType(decks)
 
 
 def load_deck_file(path: str | Path) -> DeckFile:
@@ -479,11 +520,8 @@ def validate_deck_file(path: str | Path, *, fmt: str | Format = STANDARD) -> dic
         DeckError: If its deck tables are malformed.
     """
     content = load_deck_file(path)
-    pool = starter_pool() | content.cards
-    return {
-        deck.name: list(check_deck(deck, pool, formats=[fmt]).problems_in(fmt))
-        for deck in content.decks.values()
-    }
+    reports = check_decks(content.decks.values(), starter_pool() | content.cards, formats=[fmt])
+    return {report.deck.name: list(report.problems_in(fmt)) for report in reports}
 
 
 @cache

@@ -4,7 +4,13 @@ Data files hold card pools, decks and rosters (TOML or JSON, by the suffix); JSO
 states, positions, match records and results. Reading meets bad input with the caller's `DataError`
 subclass, never a raw Python error: a file that is missing, a folder, unreadable, not UTF-8, larger
 than its limit (`DATA_FILE_LIMIT` for data files, `DOCUMENT_LIMIT` for JSON documents: refused before
-it is read), nested too deeply, or not valid TOML or JSON. Writing goes through `write_text_atomic`:
+it is read), nested too deeply, holding a number of more digits than Python reads, or not valid TOML
+or JSON. A data file is also refused, before its content is checked, when one of its lists or tables
+holds more than `DATA_LIST_LIMIT` items or one of its strings more than `DATA_TEXT_LIMIT` characters:
+far more than any card, deck or roster needs, so that a file of absurd size for the game is turned
+away at once rather than checked item by item. Checking what a file holds stops once it has found
+`PROBLEM_LIMIT` problems (`stop_checking`), saying so, so that a file of junk is refused quickly and
+with a message that can still be read. Writing goes through `write_text_atomic`:
 the text goes to a temporary file beside the target, which is then renamed over it, so a reader never
 sees half a file and a write that fails part-way leaves the old file as it was; failures raise
 `WriteError`, naming the path. `check_writable` and `ensure_folder` check an output file or folder
@@ -46,7 +52,7 @@ import os
 import re
 import secrets
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +60,18 @@ from shardgames.kernel.errors import DataError, WriteError
 
 __all__ = [
     "DATA_FILE_LIMIT",
+    "DATA_LIST_LIMIT",
+    "DATA_TEXT_LIMIT",
     "DOCUMENT_LIMIT",
+    "PROBLEM_LIMIT",
     "changes_stem",
     "check_writable",
     "ensure_folder",
     "parse_json",
     "read_data_file",
     "read_text",
+    "size_problems",
+    "stop_checking",
     "toml_text",
     "write_data_file",
     "write_text_atomic",
@@ -71,6 +82,17 @@ DATA_FILE_LIMIT = 2 * 2**20
 
 DOCUMENT_LIMIT = 64 * 2**20
 """The largest JSON document read (a state, position, match record or tournament result), in bytes."""
+
+DATA_LIST_LIMIT = 1000
+"""The most items in one list or table of a card, deck or roster file (the shipped files hold at most 145)."""
+
+DATA_TEXT_LIMIT = 1000
+"""The longest string (or key) in a card, deck or roster file, in characters (the shipped ones: 84)."""
+
+PROBLEM_LIMIT = 1000
+"""The most problems gathered about one file or document: checking stops there (`stop_checking`)."""
+
+_STOPPED = f"checking stopped here, at {PROBLEM_LIMIT:,} problems: correct these first"
 
 
 def _size_text(size: int) -> str:
@@ -147,6 +169,13 @@ def parse_json(
         raise error(subject, [f"not UTF-8 text: {exc.reason} at byte {exc.start}"]) from None
     except RecursionError:
         raise error(subject, ["nested too deeply to be read"]) from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise error(subject, [_unreadable_number(exc)]) from None
+
+
+def _unreadable_number(exc: ValueError) -> str:
+    detail = str(exc).split(";")[0]
+    return f"holds a number that cannot be read: {detail[:1].lower()}{detail[1:]}"
 
 
 def _parse_toml(text: str, error: type[DataError], subject: str) -> Any:
@@ -156,6 +185,101 @@ def _parse_toml(text: str, error: type[DataError], subject: str) -> Any:
         raise error(subject, [f"not valid TOML: {exc}"]) from None
     except RecursionError:
         raise error(subject, ["nested too deeply to be read"]) from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise error(subject, [_unreadable_number(exc)]) from None
+
+
+def stop_checking(problems: list[str]) -> bool:
+    """Whether `problems` has reached `PROBLEM_LIMIT`; if so, its last line says that checking stopped.
+
+    Checkers call it before each item (a card, a deck, a step) and stop when it is true, so the work
+    done and the message given stay bounded however bad the input.
+
+    Examples:
+        >>> problems = [f"card[{index}]: must be a table" for index in range(PROBLEM_LIMIT)]
+        >>> stop_checking(problems), stop_checking(problems), problems[-1]
+        (True, True, 'checking stopped here, at 1,000 problems: correct these first')
+        >>> len(problems)
+        1001
+    """
+    if len(problems) < PROBLEM_LIMIT:
+        return False
+    if problems[-1] != _STOPPED:
+        problems.append(_STOPPED)
+    return True
+
+
+def _text_problem(text: str, text_limit: int) -> str | None:
+    if len(text) > text_limit:
+        return f"{len(text):,} characters, more than the limit of {text_limit:,}"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate, which JSON can spell as an escape
+            return f"not valid text: character {exc.start} is a lone surrogate"
+    return None
+
+
+_Path = tuple[Any, str | int] | None  # (the parent's path, the key or index); spelled out when needed
+
+
+def _spell(path: _Path, empty: str) -> str:
+    parts: list[str] = []
+    while path is not None:
+        path, key = path
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).removeprefix(".") or empty
+
+
+def size_problems(
+    data: Any, *, list_limit: int = DATA_LIST_LIMIT, text_limit: int = DATA_TEXT_LIMIT
+) -> list[str]:
+    """Every list or table of `data` longer than `list_limit` and every string longer than `text_limit`.
+
+    `data` is what a JSON or TOML parser gives (dicts, lists, strings, numbers). Strings that are not
+    valid text (a lone surrogate, which a JSON escape can spell) are reported too. Each problem names
+    the place as card files do (``deck[0].cards``); what is inside a list or table found too long is
+    not looked into.
+
+    Examples:
+        >>> data = {"deck": [{"name": "x" * 12, "cards": ["a"] * 1500}]}
+        >>> for problem in size_problems(data, text_limit=10):
+        ...     print(problem)
+        deck[0].name: 12 characters, more than the limit of 10
+        deck[0].cards: 1,500 items, more than the limit of 1,000
+    """
+    problems: list[str] = []
+
+    def check_text(text: str, path: _Path, what: str) -> bool:
+        problem = _text_problem(text, text_limit)
+        if problem is not None:
+            problems.append(f"{_spell(path, 'the file')}: {what}{problem}")
+        return problem is None
+
+    if isinstance(data, str):
+        check_text(data, None, "")
+    # A loop, not recursion: the data may be nested as deeply as its parser allows. Paths are linked
+    # pairs, spelled out only for a problem, and scalars are never pushed: the loop runs per container.
+    stack: list[tuple[_Path, Any]] = [(None, data)] if isinstance(data, dict | list) else []
+    while stack:
+        path, value = stack.pop()
+        if len(value) > list_limit:
+            where = _spell(path, "the file")
+            problems.append(f"{where}: {len(value):,} items, more than the limit of {list_limit:,}")
+            continue
+        pairs: Iterable[tuple[Any, Any]] = enumerate(value)
+        if isinstance(value, dict):  # a key found wrong is reported alone, not again in its value's place
+            pairs = [(key, item) for key, item in value.items() if check_text(key, path, "a key of ")]
+        inside = []
+        for key, item in pairs:
+            kind = type(item)  # exact types: the parsers make nothing else, and this runs per item
+            if kind is str:
+                if len(item) > text_limit or not item.isascii():
+                    check_text(item, (path, key), "")
+            elif (kind is dict or kind is list) and item:
+                inside.append(((path, key), item))
+        stack.extend(reversed(inside))
+    return problems
 
 
 def read_data_file(
@@ -170,7 +294,8 @@ def read_data_file(
 
     Raises:
         DataError: (of type `error`) If the file cannot be read (see `read_text`), is not valid TOML
-            or JSON, or does not hold a table at the top.
+            or JSON, does not hold a table at the top, or holds a list, table or string over its
+            limit (`size_problems`, listing each).
     """
     path = Path(path)
     text = read_text(path, error, limit=limit)
@@ -182,6 +307,9 @@ def read_data_file(
         raise error(
             str(path), [f"the file's content must be a table (a JSON object), not a {type(data).__name__}"]
         )
+    problems = size_problems(data)
+    if problems:
+        raise error(str(path), problems)
     return data
 
 

@@ -23,7 +23,6 @@ Examples:
 from __future__ import annotations
 
 import importlib.metadata
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -32,6 +31,7 @@ import attrs
 import cattrs
 
 from shardgames.kernel.actions import Action, ActionCodec
+from shardgames.kernel.datafiles import parse_json
 from shardgames.kernel.errors import (
     InvalidParameterError,
     PositionError,
@@ -220,17 +220,16 @@ class Game:
         state._settle()
         return state
 
-    def state_from_position(self, position: Mapping[str, Any] | str, seed: int = 0) -> State:
+    def state_from_position(self, position: Mapping[str, Any] | str | bytes, seed: int = 0) -> State:
         """A state set up from a position (a dict, or its JSON text); see the game's docs page.
+
+        A JSON text longer than `shardgames.kernel.datafiles.DOCUMENT_LIMIT` is refused unread.
 
         Raises:
             PositionError: Listing every problem in the position.
         """
-        if isinstance(position, str):
-            try:
-                position = json.loads(position)
-            except json.JSONDecodeError as exc:
-                raise PositionError("position", [f"not valid JSON: {exc}"]) from None
+        if isinstance(position, str | bytes):
+            position = parse_json(position, PositionError, "position")
         if not isinstance(position, Mapping):
             raise PositionError("position", [f"must be a mapping, not {type(position).__name__}"])
         state = self._blank_state(seed)
@@ -238,21 +237,17 @@ class Game:
         state._settle()
         return state
 
-    def state_from_json(self, text: str | Mapping[str, Any]) -> State:
+    def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> State:
         """Read back a state written by `State.to_json` (or `State.to_dict`).
+
+        A text longer than `shardgames.kernel.datafiles.DOCUMENT_LIMIT` is refused unread.
 
         Raises:
             SerializationError: If the text is not a state of this game in a known format.
         """
         from shardgames.kernel.serialize import state_from_dict  # noqa: PLC0415 - avoids a cycle
 
-        if isinstance(text, str):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise SerializationError("state JSON", [f"not valid JSON: {exc}"]) from None
-        else:
-            data = text
+        data = parse_json(text, SerializationError, "state JSON") if isinstance(text, str | bytes) else text
         return state_from_dict(self, data)
 
     def replay(self, seed: int, history: Sequence[Action | int]) -> State:
@@ -265,11 +260,18 @@ class Game:
         automatic steps, the state has taken them too, exactly as in the original game.
 
         Raises:
-            ReplayError: If an action is illegal or the game diverges from the history.
+            ReplayError: If an action is illegal, an id is outside the action space, or the game
+                diverges from the history.
         """
+        if not isinstance(history, Iterable) or isinstance(history, str | bytes | Mapping):
+            kind = type(history).__name__
+            raise ReplayError(f"the history must be a sequence of actions or ids, not {kind}")
         state = self.new_initial_state(seed)
         for index, item in enumerate(history):
-            action = self.decode(item) if isinstance(item, int) else item
+            try:
+                action = self.decode(item) if isinstance(item, int) else item
+            except ShardGamesError as exc:
+                raise ReplayError(f"step {index}: {exc}") from exc
             if index < len(state.history):
                 if state.history[index] != action:
                     raise ReplayError(
@@ -397,7 +399,8 @@ def load_game(spec: str, **params: Any) -> Game:
 
     Raises:
         UnknownGameError: If the name is not registered.
-        InvalidParameterError: Listing every unknown or invalid parameter.
+        InvalidParameterError: Listing every unknown or invalid parameter; or if `spec` is not a
+            `str`, or not a game string that can be read (see `shardgames.kernel.params`).
     """
     name, from_string = parse_game_string(spec)
     cls = game_class(name)

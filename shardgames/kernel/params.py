@@ -3,7 +3,8 @@
 A game declares its parameters as a tuple of `Parameter` objects. `load_game` converts and checks every
 value, reports *every* problem at once, and names the valid parameters when one is unknown. A game and
 its parameters can be written as a string, ``"sota(players=3,decks=(ember,tide,gale))"``; `str(game)`
-gives that string and `load_game` reads it back.
+gives that string and `load_game` reads it back. A game string is at most `GAME_STRING_LIMIT`
+characters long and its parentheses nest at most `NESTING_LIMIT` deep.
 
 Examples:
     >>> from shardgames.kernel.params import parse_game_string, format_game_string
@@ -24,6 +25,8 @@ import attrs
 from shardgames.kernel.errors import InvalidParameterError
 
 __all__ = [
+    "GAME_STRING_LIMIT",
+    "NESTING_LIMIT",
     "Parameter",
     "bool_parameter",
     "choice_parameter",
@@ -167,6 +170,12 @@ def resolve_parameters(
 
 # ------------------------------------------------------------------ game strings
 
+GAME_STRING_LIMIT = 10_000
+"""The longest game string read, in characters (room for many card file paths)."""
+
+NESTING_LIMIT = 10
+"""The deepest nesting of parentheses in a game string's parameters (the games' own need 2)."""
+
 _TOKEN = re.compile(
     r"""\s*(?:
         (?P<open>[(\[]) | (?P<close>[)\]]) | (?P<comma>,) | (?P<eq>=) |
@@ -211,6 +220,7 @@ class _Parser:
         self.text = text
         self.tokens = _tokens(text)
         self.index = 0
+        self.depth = 0
 
     def peek(self) -> str | None:
         return self.tokens[self.index][0] if self.index < len(self.tokens) else None
@@ -226,6 +236,9 @@ class _Parser:
     def value(self) -> Any:
         kind = self.peek()
         if kind == "open":
+            if self.depth == NESTING_LIMIT:
+                raise ValueError(f"the values are nested more than {NESTING_LIMIT} deep")
+            self.depth += 1
             self.take("open")
             items: list[Any] = []
             while self.peek() != "close":
@@ -235,6 +248,7 @@ class _Parser:
                 elif self.peek() != "close":
                     self.take("close")
             self.take("close")
+            self.depth -= 1
             return tuple(items)
         if kind == "string":
             raw = self.take("string")[1:-1]
@@ -250,8 +264,18 @@ def parse_game_string(text: str) -> tuple[str, dict[str, Any]]:
     parenthesised tuples of those.
 
     Raises:
-        InvalidParameterError: If the string cannot be read.
+        InvalidParameterError: If the string cannot be read, is not a `str`, is longer than
+            `GAME_STRING_LIMIT` or nests deeper than `NESTING_LIMIT`.
     """
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            "game string",
+            [f"must be a str such as 'sota' or 'sota(players=3)', not {type(text).__name__} {text!r:.80}"],
+        )
+    if len(text) > GAME_STRING_LIMIT:
+        raise InvalidParameterError(
+            "game string", [f"{len(text):,} characters, more than the limit of {GAME_STRING_LIMIT:,}"]
+        )
     try:
         parser = _Parser(text)
         name = parser.take("word")

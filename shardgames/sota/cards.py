@@ -52,6 +52,7 @@ Examples:
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from functools import cache
@@ -62,7 +63,7 @@ from typing import Any
 
 import attrs
 
-from shardgames.kernel.datafiles import read_data_file
+from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
 
 __all__ = [
@@ -378,6 +379,7 @@ def _persona(where: str, entry: Mapping[str, Any], problems: list[str]) -> Perso
 
 
 def _character(where: str, entry: Mapping[str, Any], problems: list[str]) -> CharacterCard | None:
+    start = len(problems)
     _check_keys(where, entry, {"id", "name", "variant", "stats", "signed_bonus", "twin_pair"}, problems)
     card_id, name = _text(where, entry, "id", problems), _text(where, entry, "name", problems)
     variant = _enum(f"{where}.variant", Variant, entry.get("variant", "standard"), problems)
@@ -393,7 +395,7 @@ def _character(where: str, entry: Mapping[str, Any], problems: list[str]) -> Cha
         problems.append(f"{where}.twin_pair: a twin needs the key it shares with its partner")
     elif variant not in (Variant.TWIN, None) and pair is not None:
         problems.append(f"{where}.twin_pair: only twins have a twin_pair")
-    if card_id and name and variant and stats and not any(p.startswith(f"{where}.") for p in problems):
+    if card_id and name and variant and stats and len(problems) == start:
         return CharacterCard(card_id, name, variant, stats, bonus, pair)
     return None
 
@@ -443,20 +445,59 @@ def _deck(where: str, entry: Mapping[str, Any], problems: list[str]) -> Decklist
     if not isinstance(signed, list) or not all(isinstance(c, str) for c in signed):
         problems.append(f"{where}.signed: must be a list of card ids")
         return None
-    to_sign = list(signed)
+    to_sign = Counter(signed)
     entries = []
     for card_id in cards:
-        is_signed = card_id in to_sign
+        is_signed = to_sign[card_id] > 0
         if is_signed:
-            to_sign.remove(card_id)
+            to_sign[card_id] -= 1
         entries.append(DeckEntry(card_id, is_signed))
     problems.extend(
-        f"{where}.signed: {card_id!r} is signed more often than the deck holds it" for card_id in to_sign
+        f"{where}.signed: {card_id!r} is signed more often than the deck holds it"
+        for card_id, count in to_sign.items()
+        for _ in range(count)
     )
     return Decklist(name, title or name, tuple(entries), theme) if name else None
 
 
 _PARSERS = {"persona": _persona, "character": _character, "ally": _ally, "trait": _trait}
+
+
+def _tables(
+    section: str, entries: Any, source: str, problems: list[str]
+) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each table of a section's array with its place (``"deck[2]"``); other entries are problems.
+
+    Raises:
+        CardError: Once `problems` reaches `shardgames.kernel.datafiles.PROBLEM_LIMIT`.
+    """
+    if not isinstance(entries, list):
+        problems.append(f"{section}: must be an array of tables")
+        return
+    for index, entry in enumerate(entries):
+        if stop_checking(problems):
+            raise CardError(source, problems)
+        if isinstance(entry, Mapping):
+            yield f"{section}[{index}]", entry
+        else:
+            problems.append(f"{section}[{index}]: must be a table")
+
+
+def _decks(raw_decks: Any, pool_ids: set[str], source: str, problems: list[str]) -> dict[str, Decklist]:
+    """The decklists of a card file's ``deck`` array, by name; their problems go to `problems`."""
+    decks: dict[str, Decklist] = {}
+    for where, entry in _tables("deck", raw_decks, source, problems):
+        deck = _deck(where, entry, problems)
+        if deck is None:
+            continue
+        if deck.name in decks:
+            problems.append(f"{where}.name: a deck named {deck.name!r} comes earlier in the file")
+        problems.extend(
+            f"{where}.cards: no card with id {card_id!r}"
+            for card_id in sorted(set(deck.card_ids()) - pool_ids)
+        )
+        decks[deck.name] = deck
+    return decks
 
 
 def parse_card_data(
@@ -474,7 +515,8 @@ def parse_card_data(
 
     Raises:
         CardError: Listing every problem: unknown fields, values out of range, stats with the wrong
-            sum, duplicate ids, twins without exactly one partner, decklists naming unknown cards.
+            sum, duplicate ids, twins without exactly one partner, decklists naming unknown cards
+            (up to `shardgames.kernel.datafiles.PROBLEM_LIMIT`, where checking stops).
     """
     if not isinstance(data, Mapping):
         raise CardError(source, [f"must be a table (an object in JSON), not {type(data).__name__}"])
@@ -484,15 +526,7 @@ def parse_card_data(
     ]
     cards: list[Card] = []
     for section, parse in _PARSERS.items():
-        entries = data.get(section, [])
-        if not isinstance(entries, list):
-            problems.append(f"{section}: must be an array of tables")
-            continue
-        for index, entry in enumerate(entries):
-            where = f"{section}[{index}]"
-            if not isinstance(entry, Mapping):
-                problems.append(f"{where}: must be a table")
-                continue
+        for where, entry in _tables(section, data.get(section, []), source, problems):
             card = parse(where, entry, problems)
             if card is not None:
                 cards.append(card)
@@ -514,27 +548,7 @@ def parse_card_data(
         joined = sorted(set(members) | set(others))
         if len(joined) != 2:
             problems.append(f"twin_pair {pair!r}: must join exactly two twins, has {joined}")
-    pool = known | CardPool(cards)
-    decks: dict[str, Decklist] = {}
-    raw_decks = data.get("deck", [])
-    if not isinstance(raw_decks, list):
-        problems.append("deck: must be an array of tables")
-        raw_decks = []
-    for index, entry in enumerate(raw_decks):
-        where = f"deck[{index}]"
-        if not isinstance(entry, Mapping):
-            problems.append(f"{where}: must be a table")
-            continue
-        deck = _deck(where, entry, problems)
-        if deck is None:
-            continue
-        if deck.name in decks:
-            problems.append(f"{where}.name: a deck named {deck.name!r} comes earlier in the file")
-        problems.extend(
-            f"{where}.cards: no card with id {card_id!r}"
-            for card_id in sorted(set(deck.card_ids()) - set(pool))
-        )
-        decks[deck.name] = deck
+    decks = _decks(data.get("deck", []), set(known | CardPool(cards)), source, problems)
     if problems:
         raise CardError(source, problems)
     return CardFile(CardPool(cards), MappingProxyType(decks))

@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from shardgames.kernel.datafiles import read_data_file
+from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
 
 __all__ = [
@@ -262,7 +262,8 @@ def parse_roster(data: Mapping[str, Any], *, source: str = "roster") -> tuple[Wa
 
     Raises:
         CardError: Listing every problem: unknown fields, bad numbers, movements or effects, duplicate
-            ids, a commander without "CMDR" in its name or the other way round.
+            ids, a commander without "CMDR" in its name or the other way round (up to
+            `shardgames.kernel.datafiles.PROBLEM_LIMIT`, where checking stops).
     """
     problems = [
         f"{key}: unknown section; a roster file holds [[warrior]] tables"
@@ -274,6 +275,8 @@ def parse_roster(data: Mapping[str, Any], *, source: str = "roster") -> tuple[Wa
     warriors: list[WarriorCard] = []
     seen: set[str] = set()
     for index, raw in enumerate(entries):
+        if stop_checking(problems):
+            break
         where = f"warrior[{index}]"
         if not isinstance(raw, Mapping):
             problems.append(f"{where}: must be a table")

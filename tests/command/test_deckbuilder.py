@@ -35,6 +35,7 @@ from shardgames.command import (
     Stones,
     Trigger,
     check_deck,
+    check_decks,
     design_problems,
     keyword,
     price,
@@ -804,10 +805,24 @@ def test_cmd_r7_elemental_stones_must_be_in_the_sovereigns_identity() -> None:
     assert check_deck(all_earth).problems == ()
 
 
+def test_decks_checked_after_the_problem_limit_is_reached_say_they_were_not_checked() -> None:
+    main = tuple((f"Card {i}", 1) for i in range(99))
+    unknown = Decklist("Unknown", ("Warden of the Ridge",), main, Stones(5))
+    decks = [attrs.evolve(unknown, name=f"Unknown {i}", id="") for i in range(12)]
+    reports = check_decks(decks, formats=[STANDARD])
+    assert [len(r.problems) for r in reports[:10]] == [101] * 10  # 99 unknown cards, the size, the stones
+    for report in reports[10:]:
+        assert report.problems == ("checking stopped here, at 1,000 problems: correct these first",)
+        assert not report.legal_in(STANDARD)
+    assert [r.deck for r in reports] == decks
+
+
 def test_cmd_r7_stone_counts_cannot_be_negative() -> None:
-    """CMD-R7: a negative count is illegal even when the total is 12."""
+    """CMD-R7: a negative count is illegal even when the total is 12; the problem names the stones."""
     deck = attrs.evolve(STONEGUARD, stones=Stones.of(14, earth=-2))
-    assert check_deck(deck).problems == ("stones: a count can't be negative",)
+    assert check_deck(deck).problems == ("stones.earth: a count can't be negative, not -2",)
+    deck = attrs.evolve(STONEGUARD, stones=Stones.of(-1, earth=7, air=6))
+    assert check_deck(deck).problems == ("stones.generic: a count can't be negative, not -1",)
 
 
 # ---------------------------------------------------------------------- R24: deck rules

@@ -171,9 +171,31 @@ def test_price_one_card_of_a_file(tmp_path: Path) -> None:
 def test_price_of_neither_a_file_nor_a_card_is_a_user_error() -> None:
     assert_user_error(
         invoke("card", "price", "Sky Lancr"),
-        "'Sky Lancr' is neither a card file nor a shipped card",
+        "'Sky Lancr' is neither a card file (there is no such file) nor a shipped card",
         "did you mean 'Sky Lancer'?",
     )
+
+
+@pytest.mark.parametrize("name", ["nonexistent.toml", "cards.JSON", "folder/cards"])
+def test_price_of_a_missing_file_says_the_file_does_not_exist(tmp_path: Path, name: str) -> None:
+    result = invoke("card", "price", str(tmp_path / name))
+    assert_user_error(result, f"{tmp_path / name}: cannot read the file: No such file or directory")
+    assert "shipped card" not in result.stderr
+
+
+def test_price_and_validate_both_refuse_a_file_whose_decks_are_malformed(tmp_path: Path) -> None:
+    """A file that cannot be read as cards and decks exits 2 whichever command reads it, as in a game."""
+    path = write(
+        tmp_path, "decks.toml", DECKS.replace("stones = { generic = 6, fire = 6 }", 'stones = "six"')
+    )
+    for args in (
+        ("card", "price", path),
+        ("deck", "validate", "command", path),
+        ("cards", "command", "--cards", path),
+    ):
+        assert_user_error(
+            invoke(*args), "deck[1] 'Cannons'.stones: must be a table of key = value, not 'six'"
+        )
 
 
 @pytest.mark.parametrize(
@@ -334,6 +356,12 @@ def test_validate_a_deck_file_with_a_bad_card_or_table_is_a_user_error(tmp_path:
     assert_user_error(
         invoke("deck", "validate", "command", str(tmp_path / "none.toml")), "cannot read the file"
     )
+
+
+def test_an_unknown_deck_of_the_shipped_decks_is_named_without_the_packages_files() -> None:
+    result = invoke("deck", "validate", "command", "--deck", "nosuchdeck")
+    assert_user_error(result, "--deck: shipped decks has no deck named 'nosuchdeck'; its decks: stoneguard")
+    assert "decks.toml" not in result.stderr
 
 
 # ---------------------------------------------------------------------- the example files

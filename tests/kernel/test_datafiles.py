@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -14,6 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shardgames.kernel.datafiles import (
+    DATA_LIST_LIMIT,
+    DATA_TEXT_LIMIT,
     changes_stem,
     parse_json,
     read_data_file,
@@ -110,6 +113,48 @@ def test_read_data_file_refuses_deep_nesting(tmp_path: Path, suffix: str, text: 
     path = tmp_path / f"cards{suffix}"
     path.write_text(text, encoding="utf-8")
     assert _problems(path) == ("nested too deeply to be read",)
+
+
+def test_read_data_file_refuses_lists_tables_and_texts_over_their_limits_naming_each(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    data = {
+        "deck": [{"name": "x" * (DATA_TEXT_LIMIT + 1), "cards": ["a"] * (DATA_LIST_LIMIT + 1)}],
+        "card": [{"stats": dict.fromkeys(map(str, range(DATA_LIST_LIMIT + 1)), 1)}],
+        "k" * (DATA_TEXT_LIMIT + 1): 1,
+    }
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _problems(path) == (
+        "the file: a key of 1,001 characters, more than the limit of 1,000",
+        "deck[0].name: 1,001 characters, more than the limit of 1,000",
+        "deck[0].cards: 1,001 items, more than the limit of 1,000",
+        "card[0].stats: 1,001 items, more than the limit of 1,000",
+    )
+
+
+def test_read_data_file_accepts_lists_and_texts_at_their_limits(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    data = {"deck": [{"name": "x" * DATA_TEXT_LIMIT, "cards": ["a"] * DATA_LIST_LIMIT}]}
+    path.write_text(toml_text(data), encoding="utf-8")
+    assert read_data_file(path, CardError) == data
+
+
+def test_read_data_file_refuses_a_lone_surrogate(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text('{"card": [{"name": "ab\\ud800"}]}', encoding="utf-8")
+    assert _problems(path) == ("card[0].name: not valid text: character 2 is a lone surrogate",)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [(".json", '{"a": 1%s}'), (".toml", "a = 1%s")])
+def test_read_data_file_refuses_a_number_of_too_many_digits(tmp_path: Path, suffix: str, text: str) -> None:
+    path = tmp_path / f"cards{suffix}"
+    path.write_text(text % ("0" * 5000), encoding="utf-8")
+    (problem,) = _problems(path)
+    assert problem.startswith("holds a number that cannot be read: exceeds the limit")
+
+
+def test_parse_json_refuses_a_number_of_too_many_digits() -> None:
+    with pytest.raises(SerializationError, match="match record: holds a number that cannot be read"):
+        parse_json('{"seed": ' + "7" * 5000 + "}", SerializationError, "match record")
 
 
 def test_parse_json_refuses_deep_and_long_text() -> None:

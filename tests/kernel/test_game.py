@@ -7,6 +7,7 @@ import pytest
 from embers import EmbersGame, EmbersState
 
 import shardgames as sg
+from shardgames.kernel.datafiles import DOCUMENT_LIMIT
 from shardgames.kernel.game import game_class, register_game, unregister_game
 
 
@@ -148,3 +149,52 @@ def test_a_state_pickles_with_the_kernel_fields_and_stays_playable() -> None:
     assert list(again.history) == list(state.history)
     again.apply_action(again.legal_actions()[-1])
     assert again != state
+
+
+@pytest.mark.parametrize("spec", [None, 123])
+def test_load_game_says_a_game_string_is_a_str(spec: object) -> None:
+    with pytest.raises(sg.InvalidParameterError, match="must be a str such as 'sota'"):
+        sg.load_game(spec)  # type: ignore[arg-type]  # the point of the test
+
+
+@pytest.mark.parametrize("history", [[10**9], [-1], ["Play"], None, 7])
+def test_replay_of_what_is_not_a_history_of_the_game_raises_replay_error(history: object) -> None:
+    game = sg.load_game("embers")
+    with pytest.raises(sg.ReplayError):
+        game.replay(0, history)  # type: ignore[arg-type]  # the point of the test
+
+
+def test_replay_names_the_step_of_an_id_outside_the_action_space() -> None:
+    game = sg.load_game("embers")
+    state = game.new_initial_state(seed=3)
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(sg.ReplayError, match=rf"^step {len(state.history)}: 1000000000 is not an action id"):
+        game.replay(3, [*state.history, 10**9])
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply to be read"),
+        ('{"turn": ' + "9" * 5000 + "}", "holds a number that cannot be read"),
+        (b"\xff", "not UTF-8 text"),
+        ("{", "not valid JSON"),
+    ],
+)
+def test_state_and_position_texts_that_cannot_be_read_raise_the_callers_error(
+    text: str | bytes, reason: str
+) -> None:
+    game = sg.load_game("embers")
+    with pytest.raises(sg.SerializationError, match=f"^state JSON: {reason}"):
+        game.state_from_json(text)
+    with pytest.raises(sg.PositionError, match=f"^position: {reason}"):
+        game.state_from_position(text)
+
+
+def test_state_and_position_texts_over_the_document_limit_are_refused_unread() -> None:
+    text = " " * (DOCUMENT_LIMIT + 1)
+    game = sg.load_game("embers")
+    with pytest.raises(sg.SerializationError, match=r"more than the limit of 64\.0 MiB"):
+        game.state_from_json(text)
+    with pytest.raises(sg.PositionError, match=r"more than the limit of 64\.0 MiB"):
+        game.state_from_position(text)

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from shardgames.kernel.errors import InvalidParameterError
 from shardgames.kernel.params import (
+    GAME_STRING_LIMIT,
+    NESTING_LIMIT,
     bool_parameter,
     choice_parameter,
     format_game_string,
@@ -114,3 +116,27 @@ def test_format_values() -> None:
     assert format_value("true") == "'true'"
     assert format_value("12") == "'12'"
     assert format_game_string("g", {}) == "g"
+
+
+def test_game_strings_nest_up_to_the_limit_and_no_deeper() -> None:
+    deepest = "g(a=" + "(" * NESTING_LIMIT + "1" + ")" * NESTING_LIMIT + ")"
+    value: object = 1
+    for _ in range(NESTING_LIMIT):
+        value = (value,)
+    assert parse_game_string(deepest) == ("g", {"a": value})
+    with pytest.raises(InvalidParameterError, match=f"nested more than {NESTING_LIMIT} deep"):
+        parse_game_string("sota(players=" + "(" * (GAME_STRING_LIMIT - 20))
+
+
+def test_game_strings_over_the_length_limit_are_refused_unread() -> None:
+    longest = "g(a='" + "x" * (GAME_STRING_LIMIT - 7) + "')"
+    assert len(longest) == GAME_STRING_LIMIT
+    assert parse_game_string(longest) == ("g", {"a": "x" * (GAME_STRING_LIMIT - 7)})
+    with pytest.raises(InvalidParameterError, match="10,001 characters, more than the limit of 10,000"):
+        parse_game_string(longest + " ")
+
+
+@pytest.mark.parametrize("spec", [None, 123, b"sota", ("sota",)])
+def test_a_game_string_must_be_a_str(spec: object) -> None:
+    with pytest.raises(InvalidParameterError, match="game string: must be a str such as 'sota'"):
+        parse_game_string(spec)  # type: ignore[arg-type]  # the point of the test

@@ -140,7 +140,16 @@ def test_without_a_file_the_starter_decks_are_checked() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[:5] == ["ember: legal", "tide: legal", "gale: legal", "grove: legal", "umbra: legal"]
-    assert lines[5].endswith("starter.toml: 5 decks checked, 5 legal, 0 illegal")
+    assert lines[5] == "shipped decks: 5 decks checked, 5 legal, 0 illegal"
+    data = json.loads(invoke("deck", "validate", "sota", "--json").stdout)
+    assert data["file"] == "shipped decks"
+
+
+def test_an_unknown_starter_deck_is_named_without_the_packages_files() -> None:
+    result = invoke("deck", "validate", "sota", "--deck", "nosuchdeck")
+    assert result.exit_code == 2, result.output
+    assert "--deck: shipped decks has no deck named 'nosuchdeck'; its decks: ember" in result.stderr
+    assert "starter.toml" not in result.stderr
 
 
 # ---------------------------------------------------------------------- cards

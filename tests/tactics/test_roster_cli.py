@@ -410,8 +410,6 @@ def test_validate_json_keeps_the_exit_code(tmp_path: Path) -> None:
     ("name", "text", "problem"),
     [
         ("empty.toml", "", "no warriors: a roster file holds [[warrior]] tables"),
-        ("broken.toml", '[[warrior]]\nid = "oops\n', "not valid TOML"),
-        ("broken.json", '{"warrior": [', "not valid JSON"),
         ("custom.txt", CUSTOM, "the file name must end in .toml or .json"),
         ("typo.toml", '[[warriors]]\nid = "x"\n', "warriors: unknown section"),
     ],
@@ -430,8 +428,36 @@ def test_validate_an_unreadable_file_exits_2(tmp_path: Path) -> None:
     assert_user_error(invoke("roster", "validate", str(tmp_path)), "cannot read the file")
 
 
-def test_validate_needs_a_file() -> None:
-    assert invoke("roster", "validate").exit_code == 2
+@pytest.mark.parametrize(
+    ("name", "content", "problem"),
+    [
+        ("broken.toml", b'[[warrior]]\nid = "oops\n', "not valid TOML"),
+        ("broken.json", b'{"warrior": [', "not valid JSON"),
+        ("latin1.toml", b'[[warrior]]\nid = "caf\xe9"\n', "not UTF-8 text: byte 21 (line 2)"),
+    ],
+)
+def test_validate_a_file_that_is_not_toml_or_json_exits_2_as_the_other_content_commands(
+    tmp_path: Path, name: str, content: bytes, problem: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    for args in (("roster", "validate", str(path)), ("cards", "tactics", "--roster", str(path))):
+        assert_user_error(invoke(*args), problem)
+
+
+def test_validate_without_a_file_checks_the_shipped_roster() -> None:
+    result = invoke("roster", "validate")
+    assert result.exit_code == 0, result.output
+    ids = [card.id for card in starter_roster()]
+    assert result.stdout.splitlines()[0] == f"shipped roster: valid, 11 warriors: {', '.join(ids)}"
+    report = json.loads(invoke("roster", "validate", "--json").stdout)
+    assert report == {
+        "file": "shipped roster",
+        "valid": True,
+        "warriors": ids,
+        "replaces": ids,
+        "problems": [],
+    }
     assert invoke("roster").exit_code == 2  # no subcommand: click prints the group's usage
 
 
