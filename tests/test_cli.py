@@ -95,6 +95,27 @@ def test_list_json() -> None:
     assert players == {"name": "players", "kind": "int 2..4", "default": 2, "doc": "number of seats"}
 
 
+def test_list_shows_the_seats_each_game_takes() -> None:
+    """A game with a players parameter takes its range of seats, not only the default number."""
+    result = invoke(*WITH_EMBERS, "list", "--json")
+    games = {g["name"]: g for g in json.loads(result.stdout)["games"]}
+    seats = {name: (g["num_players"], g["min_players"], g["max_players"]) for name, g in games.items()}
+    assert seats == {"command": (2, 2, 2), "embers": (2, 2, 4), "sota": (2, 2, 6), "tactics": (2, 2, 2)}
+    table = CliRunner().invoke(cli, [*WITH_EMBERS, "list"], env={"COLUMNS": "200"}).output
+    rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in table.splitlines()[4:8]}
+    assert rows == {"command": "2", "embers": "2-4", "sota": "2-6", "tactics": "2"}
+
+
+def test_match_help_suggests_only_registered_games_or_the_import_form() -> None:
+    result = invoke("match", "--help")
+    assert result.exit_code == 0, result.output
+    suggested = {word for word in sg.list_games() if word in result.output}
+    assert suggested
+    for line in result.output.splitlines():
+        if "embers" in line:
+            assert "--import examples/embers.py:EmbersGame" in line
+
+
 def test_list_json_without_embers_lists_only_the_installed_games() -> None:
     result = invoke("list", "--json")
     assert result.exit_code == 0

@@ -188,19 +188,26 @@ def game_info(name: str) -> dict[str, Any]:
         name: A registered game name.
 
     Returns:
-        The name, title, summary, number of seats and of distinct actions with the default parameters,
-        and each parameter's name, kind, default and doc.
+        The name, title and summary; the number of seats with the default parameters
+        (``num_players``) and the fewest and most the game takes (``min_players``, ``max_players``:
+        the bounds of its ``players`` parameter, ``null`` for no upper bound; without one, the default
+        number); the number of distinct actions with the default parameters; and each parameter's
+        name, kind, default and doc.
 
     Raises:
         UnknownGameError: If no game has that name.
     """
     cls = game_class(name)
     game: Game = cls()
+    players = next((p for p in cls.all_parameters() if p.name == "players" and p.low is not None), None)
+    fewest, most = (game.num_players, game.num_players) if players is None else (players.low, players.high)
     return {
         "name": cls.name,
         "title": cls.title,
         "summary": cls.summary,
         "num_players": game.num_players,
+        "min_players": fewest,
+        "max_players": most,
         "num_distinct_actions": game.num_distinct_actions,
         "parameters": [
             {"name": p.name, "kind": p.kind, "default": p.default, "doc": p.doc} for p in cls.all_parameters()
@@ -308,8 +315,9 @@ def _print_games(infos: Sequence[dict[str, Any]]) -> None:
     games.add_column("actions", justify="right")
     games.add_column("summary")
     for info in infos:
-        seats, actions = str(info["num_players"]), str(info["num_distinct_actions"])
-        games.add_row(info["name"], info["title"], seats, actions, info["summary"])
+        games.add_row(
+            info["name"], info["title"], _seats(info), str(info["num_distinct_actions"]), info["summary"]
+        )
     out.print(games)
     for info in infos:
         table = Table(title=f"{info['name']}: parameters", title_justify="left")
@@ -318,6 +326,14 @@ def _print_games(infos: Sequence[dict[str, Any]]) -> None:
         for p in info["parameters"]:
             table.add_row(p["name"], p["kind"], format_value(p["default"]), p["doc"])
         out.print(table)
+
+
+def _seats(info: dict[str, Any]) -> str:
+    """``2``, ``2-6`` or ``2+``: the seats a game takes."""
+    fewest, most = info["min_players"], info["max_players"]
+    if most is None:
+        return f"{fewest}+"
+    return str(fewest) if fewest == most else f"{fewest}-{most}"
 
 
 def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | None) -> None:
@@ -421,11 +437,14 @@ def build_cli() -> click.Group:
     def match_command(
         *, game_string: str, games: int, seed: int, save: Path | None, as_json: bool, no_progress: bool
     ) -> None:
-        """Play random matches of GAME_STRING, such as embers or 'embers(players=3)'.
+        """Play random matches of GAME_STRING, such as sota or 'sota(players=3)'.
 
         Every seat is a random agent. Match i is seeded with derive_seed(SEED, i), so the same options
-        always give the same results.
-        """
+        always give the same results. `shardgames list` shows the games; your own join with --import:
+
+        \b
+          shardgames --import examples/embers.py:EmbersGame match 'embers(players=3)'
+        """  # noqa: D301 - "\b" is click's mark for a paragraph it must not rewrap
         game = load_game(game_string)
         if games > 1 and not no_progress and sys.stdout.isatty():
             from rich.progress import Progress  # noqa: PLC0415 - optional extra
