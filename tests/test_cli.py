@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,6 +184,32 @@ def test_match_save_pads_file_names_and_refuses_many_games_in_one_file(tmp_path:
     assert names[-1] == "match-10.json"
     result = invoke(*WITH_EMBERS, "match", "embers", "--games", "2", "--save", str(tmp_path / "x.json"))
     assert_user_error(result, "a .json file holds one match")
+
+
+def test_one_of_anything_is_said_in_the_singular(tmp_path: Path) -> None:
+    result = invoke(*WITH_EMBERS, "match", "embers", "--games", "1", "--save", str(tmp_path / "one.json"))
+    assert result.exit_code == 0, result.output
+    assert "embers: 1 random match, seed 0" in result.output
+    assert "saved 1 record to " in result.output
+    result = invoke(*WITH_EMBERS, "tournament", "embers", "--agents", "random", "-n", "1", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "embers: 1 game, seed " in result.output
+
+
+# A count from len() followed by a plural noun in an f-string: "{len(games)} games" says "1 games".
+COUNTED_NOUN = re.compile(r"\{len\([^{}]*\)\} [a-z]+s\b|'s' if |'s' \* \(|\"s\" \* \(")
+
+
+@pytest.mark.parametrize("package", ["cli", "arena", "analysis"])
+def test_counts_in_output_go_through_plural(package: str) -> None:
+    """Output words counts with `shardgames.render.text.plural`, never with a fixed plural noun."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "shardgames" / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if COUNTED_NOUN.search(line)
+    ]
+    assert found == []
 
 
 # ---------------------------------------------------------------------- errors

@@ -44,6 +44,7 @@ from shardgames.arena.ratings import Rating, bradley_terry, wilson
 from shardgames.kernel.errors import UsageError, require_extra
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import derive_seed
+from shardgames.render.text import plural
 
 __all__ = ["BACKENDS", "GamePlan", "GameResult", "TournamentResult", "round_robin", "tournament"]
 
@@ -390,9 +391,9 @@ class TournamentResult:
 
     def __str__(self) -> str:
         lines = [
-            f"{self.game}: {len(self.games)} games"
+            f"{self.game}: {plural(len(self.games), 'game')}"
             + (f" of {self.scheduled} (interrupted)" if self.interrupted else "")
-            + f", seed {self.seed}, {self.draws} draws, mean length {self.mean_length:.1f}"
+            + f", seed {self.seed}, {plural(self.draws, 'draw')}, mean length {self.mean_length:.1f}"
         ]
         lines.extend(
             f"  {row['agent']:<16} {row['wins']:>5}/{row['games']:<5} win rate {row['win_rate']:.3f} "
@@ -478,7 +479,7 @@ def tournament(
         tuple(schedule) if schedule is not None else round_robin(len(agents), loaded.num_players, games, seed)
     )
     names = _unique_names(agents)
-    advance, stop = _progress_bar(len(plans), f"{game_string}: {len(plans)} games", progress)
+    advance, stop = _progress_bar(len(plans), f"{game_string}: {plural(len(plans), 'game')}", progress)
     interrupted = False
     try:
         run = _Run(game_string, list(agents), plans, keep_records, workers, advance)

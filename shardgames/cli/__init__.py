@@ -87,6 +87,7 @@ from shardgames.kernel.errors import ShardGamesError, UnknownGameError, require_
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
 from shardgames.kernel.rng import derive_seed
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -341,7 +342,7 @@ def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | No
 
     out = console()
     count = summary["games"]
-    title = f"{summary['game']}: {count} random match{'es' if count > 1 else ''}, seed {summary['seed']}"
+    title = f"{summary['game']}: {plural(count, 'random match', 'random matches')}, seed {summary['seed']}"
     table = Table(title=title, title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("agent")
@@ -357,7 +358,7 @@ def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | No
     )
     if saved:
         where = saved[0] if len(saved) == 1 else save
-        out.print(f"saved {len(saved)} record{'s' if len(saved) > 1 else ''} to {where}")
+        out.print(f"saved {plural(len(saved), 'record')} to {where}")
 
 
 # ---------------------------------------------------------------------- the click command

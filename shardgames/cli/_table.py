@@ -16,6 +16,7 @@ from shardgames.kernel.game import Game
 from shardgames.kernel.rng import Rng, derive_seed
 from shardgames.kernel.state import CHANCE, State
 from shardgames.kernel.views import View
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,8 +103,10 @@ class Table:
             return "cannot undo: dice were rolled or cards drawn or shuffled since your previous decision"
         seen = back.unknown - set(self.state.unknown_cards(human))
         if seen:
-            count = f"{len(seen)} card{'s' if len(seen) > 1 else ''}"
-            return f"cannot undo: since your previous decision you have seen {count} you could not see before"
+            return (
+                "cannot undo: since your previous decision you have seen "
+                f"{plural(len(seen), 'card')} you could not see before"
+            )
         return None
 
     def restore(self, back: Snapshot) -> None:
@@ -285,7 +288,7 @@ def print_result(out: Console, table: Table) -> None:
     winner = "a draw" if state.winner is None else f"{table.label(state.winner)} won"
     returns = ", ".join(f"{table.label(s)} {r:+g}" for s, r in enumerate(state.returns()))
     out.print(
-        f"game over after {len(state.history)} steps: {winner}; returns: {returns}",
+        f"game over after {plural(len(state.history), 'step')}: {winner}; returns: {returns}",
         style="bold",
         soft_wrap=True,
     )

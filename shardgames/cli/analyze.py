@@ -33,6 +33,7 @@ from shardgames.cli._output import console
 from shardgames.cli.arena import _split_agents, agent_from_spec
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -147,7 +148,8 @@ class Run:
 
 
 def _heading(result: TournamentResult) -> str:
-    return f"{result.game}: {len(result.games)} games, seed {result.seed}, agents {', '.join(result.agents)}"
+    games = plural(len(result.games), "game")
+    return f"{result.game}: {games}, seed {result.seed}, agents {', '.join(result.agents)}"
 
 
 def _seats(run: Run, json_path: Path | None) -> None:
@@ -203,7 +205,7 @@ def _matchups(run: Run, json_path: Path | None, parameter: str, options: str) ->
         backend=run.backend,
         progress=False if run.no_progress else None,
     )
-    title = f"{study.game}: {len(study.games)} games, {run.games} per ordered pair, seed {run.seed}"
+    title = f"{study.game}: {plural(len(study.games), 'game')}, {run.games} per ordered pair, seed {run.seed}"
     matrix = [
         {"option": option} | dict(zip(study.options, rates, strict=True))
         for option, rates in zip(study.options, study.win_rates(), strict=True)

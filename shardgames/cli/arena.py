@@ -18,6 +18,7 @@ from shardgames.arena.match import MatchRecord
 from shardgames.cli._output import console
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -119,10 +120,10 @@ def _print_result(result: TournamentResult, seconds: float) -> None:
     from rich.table import Table  # noqa: PLC0415
 
     out = console()
-    games = f"{len(result.games)} games" + (
+    games = plural(len(result.games), "game") + (
         f" of {result.scheduled} (interrupted)" if result.interrupted else ""
     )
-    title = f"{result.game}: {games}, seed {result.seed}, {result.draws} draws"
+    title = f"{result.game}: {games}, seed {result.seed}, {plural(result.draws, 'draw')}"
     title += f", mean length {result.mean_length:.1f}"
     out.print(title, soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)

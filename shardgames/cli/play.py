@@ -35,6 +35,7 @@ from shardgames.cli.arena import _split_agents, agent_from_spec, game_agent
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.state import State
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -108,7 +109,7 @@ def play(
     out = console()
     save = save or resume  # a resumed game stays saved where it came from
     if resume is not None:
-        opening = [f"resumed {resume} after {len(state.history)} steps"]
+        opening = [f"resumed {resume} after {plural(len(state.history), 'step')}"]
     else:
         opening = event_lines(state.events, viewer)
     if human is None:
@@ -121,7 +122,7 @@ def play(
     except (Stop, KeyboardInterrupt) as exc:
         stop = exc if isinstance(exc, Stop) else Stop("interrupted", exit_code=130)
         out.print()
-        out.print(f"{stop} after {len(table.state.history)} steps")
+        out.print(f"{stop} after {plural(len(table.state.history), 'step')}")
         if session.save_path is not None:
             session.save(session.save_path)
         else:
@@ -147,7 +148,7 @@ def _watch(
             if delay:
                 time.sleep(delay)
     except KeyboardInterrupt:
-        out.print(f"\ninterrupted after {len(table.state.history)} steps")
+        out.print(f"\ninterrupted after {plural(len(table.state.history), 'step')}")
         code = 130
     else:
         print_panel(out, table, viewer)

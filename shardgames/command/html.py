@@ -42,6 +42,7 @@ from shardgames.command.rules import durability, force, is_entity
 from shardgames.kernel.state import CHANCE, TERMINAL
 from shardgames.render.html import card, card_back, chip, esc, fragment, panel, zone
 from shardgames.render.html import table as options_table
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     from shardgames.command.cards import KeywordInstance
@@ -358,7 +359,7 @@ class _Drawing:
                 ("Frozen", "warn", p.frozen),
                 ("Blanked", "warn", p.blanked),
                 ("Isolated", "warn", p.isolated_until >= table.turn),
-                (f"{p.trench} trench counter{'s' if p.trench > 1 else ''}", "", p.trench),
+                (plural(p.trench, "trench counter"), "", p.trench),
                 ("Echo marker", "", p.echo),
                 ("Fatal hit", "warn", p.doomed),
                 ("entered this turn", "", p.entered == table.turn and is_entity(table, p)),
