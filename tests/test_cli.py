@@ -7,8 +7,10 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -210,6 +212,23 @@ def test_counts_in_output_go_through_plural(package: str) -> None:
         if COUNTED_NOUN.search(line)
     ]
     assert found == []
+
+
+def test_no_two_options_of_a_command_fill_the_same_parameter() -> None:
+    """Two spellings of one parameter (--agent and --agents) would let the last one given silently win."""
+
+    def commands(group: click.Command, path: str) -> Iterator[tuple[str, click.Command]]:
+        yield path, group
+        for name, command in getattr(group, "commands", {}).items():
+            yield from commands(command, f"{path} {name}")
+
+    clashes = {}
+    for path, command in commands(cli, "shardgames"):
+        names = [param.name for param in command.params]
+        repeated = sorted({name for name in names if names.count(name) > 1 and name is not None})
+        if repeated:
+            clashes[path] = repeated
+    assert clashes == {}
 
 
 # ---------------------------------------------------------------------- errors

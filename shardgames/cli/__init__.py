@@ -14,7 +14,7 @@ importing this module never needs them.
 `shardgames.analysis` and prints their tables (see `shardgames.cli.analyze`)::
 
     shardgames analyze sota seats --agents greedy --games 400
-    shardgames analyze command matchups --parameter decks --options pyre,tidewell --agent greedy
+    shardgames analyze command matchups --parameter decks --options pyre,tidewell --agents greedy
 
 Your own games can be added to any command with the global option ``--import``, which takes a module
 (``mypackage.mygame``) or a ``.py`` file, optionally followed by ``:ClassName`` to register that `Game`
