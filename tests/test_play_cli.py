@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -19,7 +21,7 @@ from shardgames.cli._table import Snapshot, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 TACTICS = "tactics(souls=4,max_turns=20)"  # a whole game is about 40 decisions
-PROMPT = "seat 0, your choice (1-"
+PROMPT = "seat 0, your choice (0"
 
 
 def play(*args: str, answers: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -43,10 +45,10 @@ def assert_clean(result: subprocess.CompletedProcess[str], code: int = 0) -> Non
 
 @pytest.mark.parametrize("game", ["sota", TACTICS, "command"])
 def test_a_whole_game_against_random_bots(game: str) -> None:
-    result = play(game, "--vs", "random", answers="1\n" * 3000)
+    result = play(game, "--vs", "random", answers="0\n" * 3000)
     assert_clean(result)
     assert PROMPT in result.stdout
-    assert "  1. " in result.stdout
+    assert "  0. " in result.stdout
     assert "seat 1 (random):\n" in result.stdout  # its decisions are not put in words for this seat
     assert "seat 1 (random): " not in result.stdout
     last = result.stdout.strip().splitlines()[-1]
@@ -55,17 +57,31 @@ def test_a_whole_game_against_random_bots(game: str) -> None:
 
 
 def test_invalid_answers_say_what_is_accepted_and_ask_again() -> None:
-    result = play("command", "--vs", "random", answers="hello\n0\n99\n\n1\nlist finish\nlist dragon\nquit\n")
+    result = play("command", "--vs", "random", answers="hello\n6\n99\n\n0\nlist finish\nlist dragon\nquit\n")
     assert_clean(result)
     out = result.stdout
-    assert "'hello' is not a command: type a number from 1 to 6, or help for the commands" in out
-    assert "0 is not an action here: type a number from 1 to 6" in out
-    assert "99 is not an action here: type a number from 1 to 6" in out
-    assert "nothing typed: type a number from 1 to 6" in out
-    assert "seat 0 (you): redraw " in out  # the 1 was taken
-    assert "  5. finish the redraw" in out  # list WORD: only the actions that mention it
+    assert "'hello' is not a command: type a number from 0 to 5, or help for the commands" in out
+    assert "6 is not an action here: type a number from 0 to 5" in out
+    assert "99 is not an action here: type a number from 0 to 5" in out
+    assert "nothing typed: type a number from 0 to 5" in out
+    assert "seat 0 (you): redraw " in out  # the 0 was taken
+    assert "  4. finish the redraw" in out  # list WORD: only the actions that mention it
     assert "no action mentions 'dragon'" in out
     assert out.count(PROMPT) == 8
+
+
+@pytest.mark.parametrize("game", ["sota", "command"])
+def test_the_terminal_numbers_actions_as_the_notebook_and_legal_actions_do(game: str) -> None:
+    """Action n is the same everywhere: the terminal's n, the notebook drawing's n, legal_actions()[n]."""
+    result = play(game, "--vs", "random", answers="quit\n")
+    assert_clean(result)
+    shown = dict(re.findall(r"^ *(\d+)\. (.+)$", result.stdout, re.MULTILINE))
+    view = sg.load_game(game).new_initial_state(0).view(0)
+    words = {str(n): view.describe_action(a) for n, a in enumerate(view.legal_actions)}
+    assert shown == words
+    drawing = view.to_html()
+    for number, text in list(words.items())[:3]:
+        assert f'<td class="sg-num">{number}</td><td>{html.escape(text)}</td>' in drawing
 
 
 def test_help_lists_the_commands() -> None:
@@ -77,11 +93,11 @@ def test_help_lists_the_commands() -> None:
 
 def test_undo_goes_back_and_the_bots_answer_the_same_way(tmp_path: Path) -> None:
     straight, undone = tmp_path / "straight.json", tmp_path / "undone.json"
-    result = play(TACTICS, "--vs", "random", "--save", str(straight), answers="undo\n1\n1\n1\nquit\n")
+    result = play(TACTICS, "--vs", "random", "--save", str(straight), answers="undo\n0\n0\n0\nquit\n")
     assert_clean(result)
     assert "nothing to undo: this is your first decision" in result.stdout
     result = play(
-        TACTICS, "--vs", "random", "--save", str(undone), answers="1\n1\nundo\nundo\n1\n1\n1\nquit\n"
+        TACTICS, "--vs", "random", "--save", str(undone), answers="0\n0\nundo\nundo\n0\n0\n0\nquit\n"
     )
     assert_clean(result)
     assert result.stdout.count("undone: back to your previous decision") == 2
@@ -92,7 +108,7 @@ def test_undo_goes_back_and_the_bots_answer_the_same_way(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("game", "answers"), [("command", "6\nundo\nquit\n"), ("sota", "1\n1\nundo\nquit\n")]
+    ("game", "answers"), [("command", "5\nundo\nquit\n"), ("sota", "0\n0\nundo\nquit\n")]
 )
 def test_undo_is_refused_after_dice_or_draws(game: str, answers: str) -> None:
     result = play(game, "--vs", "random", answers=answers)
@@ -129,7 +145,7 @@ def test_undo_is_refused_once_a_hidden_card_has_been_seen() -> None:
 
 def test_save_writes_a_record_that_replay_reads_and_resume_continues(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = play(TACTICS, "--vs", "random", "--seed", "3", answers=f"1\nsave {path}\nquit\n")
+    result = play(TACTICS, "--vs", "random", "--seed", "3", answers=f"0\nsave {path}\nquit\n")
     assert_clean(result)
     assert f"saved to {path}" in result.stdout
     record = sg.MatchRecord.load(path)
@@ -140,7 +156,7 @@ def test_save_writes_a_record_that_replay_reads_and_resume_continues(tmp_path: P
     )  # fmt: skip
     assert_clean(replayed)
     assert replayed.stdout.strip().endswith(f"{TACTICS}, seed 3: unfinished after {record.length} steps")
-    resumed = play("--resume", str(path), answers="1\n" * 300)
+    resumed = play("--resume", str(path), answers="0\n" * 300)
     assert_clean(resumed)
     assert f"resumed {path} after {record.length} steps" in resumed.stdout
     assert "seat 1 (random):\n" in resumed.stdout  # the bots it was saved with
@@ -159,7 +175,7 @@ def test_quit_and_end_of_input_stop_cleanly(tmp_path: Path) -> None:
         "not saved: `save FILE` before quitting, or --save FILE, keeps a game to resume",
     ]
     path = tmp_path / "eof.json"
-    result = play("command", "--vs", "random", "--save", str(path), answers="1\n")
+    result = play("command", "--vs", "random", "--save", str(path), answers="0\n")
     assert_clean(result)
     assert "end of input: stopping after" in result.stdout
     assert f"`shardgames play --resume {path}` continues it" in result.stdout
@@ -235,9 +251,9 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
     try:
         shown = wait_for(PROMPT)
         assert "╭─ command, seed 0, turn 0: as seat 0 (you) sees it" in shown  # the table, in a panel
-        assert "  1. redraw " in shown
-        assert "  6. keep this hand" in shown
-        send("6", "Enter")
+        assert "  0. redraw " in shown
+        assert "  5. keep this hand" in shown
+        send("5", "Enter")
         wait_for("seat 0 (you): keep this hand")
         send("quit", "Enter")
         shown = wait_for("EXITED 0")

@@ -27,7 +27,7 @@ HUMAN = "human"
 """The agent name of the person's seat in saved records."""
 
 HELP = """\
-Type the number of an action to take it, or a command:
+Type the number of an action to take it (they count from 0, as in view.legal_actions[n]), or a command:
   list [WORD]  the actions again (with WORD, those that mention it)
   view         the table as your seat sees it
   undo         back to your previous decision (not past dice, draws, reveals)
@@ -186,9 +186,14 @@ class Session:
                 return action
 
     def prompt(self) -> str:
-        count = len(self.table.state.legal_actions())
-        choices = "1" if count == 1 else f"1-{count}"
+        last = len(self.table.state.legal_actions()) - 1
+        choices = "0" if last == 0 else f"0-{last}"
         return f"seat {self.human}, your choice ({choices}, or help): "
+
+    def numbers(self) -> str:
+        """What to type for an action, in words: ``0``, or ``a number from 0 to 5``."""
+        last = len(self.table.state.legal_actions()) - 1
+        return "0" if last == 0 else f"a number from 0 to {last}"
 
     def answer(self, text: str) -> Action | None:
         """Act on one line of input; the chosen action, or ``None`` to ask again."""
@@ -196,9 +201,9 @@ class Session:
         word, _, rest = text.partition(" ")
         command, rest = word.lower(), rest.strip()
         if text.isascii() and text.isdecimal():
-            if 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self.say(f"{text} is not an action here: type a number from 1 to {len(legal)}")
+            if int(text) < len(legal):
+                return legal[int(text)]
+            self.say(f"{text} is not an action here: type {self.numbers()}")
         elif command == "help" or text == "?":
             self.say(HELP.format(default=self.default_file))
         elif command == "list":
@@ -213,7 +218,7 @@ class Session:
             raise Stop("stopped")
         else:
             what = f"{text!r} is not a command" if text else "nothing typed"
-            self.say(f"{what}: type a number from 1 to {len(legal)}, or help for the commands")
+            self.say(f"{what}: type {self.numbers()}, or help for the commands")
         return None
 
     def undo(self) -> None:
@@ -254,7 +259,7 @@ class Session:
     def show_actions(self, word: str = "") -> None:
         view = self.table.state.view(self.human)
         words = [describe(view, action) for action in view.legal_actions]
-        items = [f"{i:>3}. {text}" for i, text in enumerate(words, 1) if word.lower() in text.lower()]
+        items = [f"{i:>3}. {text}" for i, text in enumerate(words) if word.lower() in text.lower()]
         if not items:
             self.say(f"no action mentions {word!r}; `list` shows them all")
             return

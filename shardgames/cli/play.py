@@ -2,8 +2,10 @@
 
 At each of the person's decisions the command prints what happened since the last one (every seat's
 moves and the events they caused, as that seat may see them), the table as the seat sees it
-(``str(view)``) and the legal actions, numbered, in words (`View.describe_action`). The person answers
-with a number or a command: ``list [WORD]``, ``view``, ``undo``, ``save [FILE]``, ``help``, ``quit``.
+(``str(view)``) and the legal actions in words (`View.describe_action`), numbered from 0 as everywhere
+in shardgames: action *n* is ``view.legal_actions[n]``, the number a notebook drawing of the view gives
+it. The person answers with a number or a command: ``list [WORD]``, ``view``, ``undo``, ``save [FILE]``,
+``help``, ``quit``.
 
 **Undo** goes back to the person's previous decision and shows it again, bots' moves since then
 included. It is refused when a chance outcome (a die, a draw, a shuffle) has happened since, or a card
@@ -201,8 +203,8 @@ def add_play_commands(cli: click.Group) -> None:
         GAME is a game string, as in the other commands: sota, 'sota(players=3)',
         'tactics(souls=12)', command; game parameters go in the parentheses (`shardgames list` shows
         them). At each of your decisions you see what happened since your last one, the table as your
-        seat sees it and your actions, numbered: type a number, or help for the commands (list, view,
-        undo, save, quit).
+        seat sees it and your actions, numbered from 0: type a number, or help for the commands (list,
+        view, undo, save, quit).
 
         The bots are random, greedy (the game's own; the default, or random for a game without one),
         mcts and flat, with options after a colon: --vs mcts:sims=100,c=1.4, or --vs random,greedy for
