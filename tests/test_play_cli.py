@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import json
 import os
 import re
@@ -14,9 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import shardgames as sg
 from shardgames.agents.base import RandomAgent
+from shardgames.cli._output import thinking
 from shardgames.cli._table import Snapshot, Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -212,6 +215,7 @@ def test_watch_as_one_seat_hides_the_others_cards() -> None:
         (("sota", "--seat", "-1"), "Error: --seat: sota has seats 0 and 1, not -1"),
         (("sota", "--vs", "wizard"), "Error: agent 'wizard': the agents are random, greedy, mcts, flat"),
         (("sota", "--vs", "random,greedy"), "Error: --vs: sota needs one agent for each other seat"),
+        (("sota", "--delay", "1"), "Error: --delay paces the moves you watch, with --watch"),
         (("chess",), "Error: game name: no game named 'chess'"),
         (("tactics(souls=0)",), "Error: parameters of 'tactics': souls: must be between 1 and 99, not 0"),
         ((), "Error: name a GAME to play"),
@@ -224,40 +228,81 @@ def test_mistakes_on_the_command_line_are_one_line_errors(args: tuple[str, ...],
     assert result.stderr.splitlines()[0].startswith(message)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux, to run the game in a real terminal")
-def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
-    tmux = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", os.devnull]  # a server of its own
-    command = shlex.join([sys.executable, "-m", "shardgames", "play", "command", "--vs", "random"])
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXITED $?; sleep 60"
+def test_no_spinner_reaches_a_pipe_or_a_file() -> None:
+    file = io.StringIO()
+    out = Console(file=file)  # not a terminal
+    with thinking(out, "seat 1 (mcts) is thinking", after=0.0):
+        pass
+    assert file.getvalue() == ""
 
-    def wait_for(text: str) -> str:
+
+class Terminal:
+    """``shardgames play ARGS`` in a real terminal: a tmux server of its own, 120 by 40."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.tmux = ["tmux", "-S", str(folder / "tmux.sock"), "-f", os.devnull]
+        command = shlex.join([sys.executable, "-m", "shardgames", "play", *args])
+        shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXITED $?; sleep 60"
+        subprocess.run(
+            [*self.tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", shell], check=True
+        )
+
+    def screen(self) -> str:
+        return subprocess.run(
+            [*self.tmux, "capture-pane", "-p", "-S", "-", "-t", "play"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+
+    def wait_for(self, text: str) -> str:
         deadline = time.monotonic() + 30
         while True:
-            shown = subprocess.run(
-                [*tmux, "capture-pane", "-p", "-S", "-", "-t", "play"],
-                capture_output=True,
-                text=True,
-                check=False,
-            ).stdout
+            shown = self.screen()
             if text in shown or time.monotonic() > deadline:
                 assert text in shown, f"{text!r} never appeared on the screen:\n{shown}"
                 return shown
-            time.sleep(0.1)
+            time.sleep(0.05)
 
-    def send(*keys: str) -> None:
-        subprocess.run([*tmux, "send-keys", "-t", "play", *keys], check=True)
+    def send(self, *keys: str) -> None:
+        subprocess.run([*self.tmux, "send-keys", "-t", "play", *keys], check=True)
 
-    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", shell], check=True)
+    def close(self) -> None:
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True, check=False)
+
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux, for a real terminal")
+
+
+@needs_tmux
+def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "command", "--vs", "random")
     try:
-        shown = wait_for(PROMPT)
+        shown = terminal.wait_for(PROMPT)
         assert "╭─ command, seed 0, turn 0: as seat 0 (you) sees it" in shown  # the table, in a panel
         assert "  0. redraw " in shown
         assert "  5. keep this hand" in shown
-        send("5", "Enter")
-        wait_for("seat 0 (you): keep this hand")
-        send("quit", "Enter")
-        shown = wait_for("EXITED 0")
+        terminal.send("5", "Enter")
+        terminal.wait_for("seat 0 (you): keep this hand")
+        terminal.send("quit", "Enter")
+        shown = terminal.wait_for("EXITED 0")
         assert "stopped after" in shown
         assert "Traceback" not in shown
+        assert "is thinking" not in shown  # the random bot moves at once: no spinner flickers
     finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True, check=False)
+        terminal.close()
+
+
+@needs_tmux
+def test_a_bot_that_thinks_shows_a_spinner_in_a_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "command", "--vs", "mcts:seconds=2")
+    try:
+        terminal.wait_for(PROMPT)
+        terminal.send("5", "Enter")  # keep this hand: seat 1's search bot decides on its redraw
+        terminal.wait_for("seat 1 (mcts:seconds=2) is thinking")
+        terminal.wait_for("seat 1 (mcts:seconds=2):")  # it moved
+        terminal.send("quit", "Enter")
+        shown = terminal.wait_for("EXITED 0")
+        assert "is thinking" not in shown  # the spinner's line is gone once the bot has moved
+    finally:
+        terminal.close()

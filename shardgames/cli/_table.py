@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shardgames.agents.base import Agent
 from shardgames.arena.match import MatchRecord
+from shardgames.cli._output import thinking
 from shardgames.kernel.actions import Action
 from shardgames.kernel.events import Event
 from shardgames.kernel.game import Game
@@ -55,12 +56,23 @@ class Stop(Exception):  # noqa: N818 - how the person stops the game, not an err
 
 
 class Table:
-    """One match under way: the state, each seat's bot and spec (``None`` for the person), the generators."""
+    """One match under way: the state, each seat's bot and spec (``None`` for the person), the generators.
 
-    def __init__(self, game: Game, state: State, bots: Sequence[tuple[Agent, str] | None], seed: int) -> None:
+    With a `screen` (a terminal's console), a bot that takes a while shows a spinner as it thinks.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        bots: Sequence[tuple[Agent, str] | None],
+        seed: int,
+        screen: Console | None = None,
+    ) -> None:
         self.game, self.state, self.bots, self.seed = game, state, list(bots), seed
         self.rngs = tuple(Rng(derive_seed(seed, 1, seat)) for seat in range(game.num_players))
         self.chance_rng = Rng(derive_seed(seed, 0))  # the generators of play_match, seat for seat
+        self.screen = screen
 
     def label(self, seat: int) -> str:
         bot = self.bots[seat]
@@ -89,7 +101,9 @@ class Table:
             return self.apply(self.state.sample_chance_outcome(self.chance_rng), viewer)
         bot = self.bots[seat]
         assert bot is not None, "the person's decisions are not bot steps"
-        return self.apply(bot[0].act(self.state.view(seat), self.rngs[seat]), viewer)
+        with thinking(self.screen, f"{self.label(seat)} is thinking"):
+            action = bot[0].act(self.state.view(seat), self.rngs[seat])
+        return self.apply(action, viewer)
 
     def snapshot(self, human: int, shown: Sequence[str]) -> Snapshot:
         unknown = frozenset(self.state.unknown_cards(human))

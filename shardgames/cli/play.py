@@ -19,6 +19,11 @@ ends or stops. A game stopped before its end (``quit``, end of input, Ctrl-C) is
 (``finished`` false), which ``shardgames replay`` prints and ``shardgames play --resume FILE``
 continues with the bots it was saved with. The person's seat is recorded as the agent ``human``.
 With ``--watch`` every seat is a bot and ``--save`` writes the same record `play_match` would.
+
+**Waiting.** In a terminal, a bot that thinks for more than a moment (a search bot such as ``mcts``)
+shows a spinner naming its seat until it moves. ``--delay`` paces the steps when watching (0.5 s by
+default in a terminal); it goes with ``--watch`` only, and is refused without it: when a person plays,
+the bots' moves since the last decision are all shown at the next one, so there is nothing to pace.
 """
 
 from __future__ import annotations
@@ -92,6 +97,11 @@ def play(
     delay: float | None,
 ) -> int:
     """Run ``shardgames play`` with its options; return the exit code."""
+    if delay is not None and not watch:
+        raise UsageError(
+            "--delay paces the moves you watch, with --watch; when you play, the bots' moves since your "
+            "last decision are shown together at your next one"
+        )
     state, seed, record = _start(game_string, resume, seed)
     game = state.game
     recorded = record.agents.index(HUMAN) if record is not None and HUMAN in record.agents else 0
@@ -107,8 +117,8 @@ def play(
         specs = [name for s, name in enumerate(record.agents) if s != human and name != HUMAN]
     else:
         specs = ["greedy" if game_agent(game) is not None else "random"]
-    table = Table(game, state, _bots(game, human, specs), seed)
     out = console()
+    table = Table(game, state, _bots(game, human, specs), seed, screen=out)
     save = save or resume  # a resumed game stays saved where it came from
     if resume is not None:
         opening = [f"resumed {resume} after {plural(len(state.history), 'step')}"]
@@ -185,7 +195,7 @@ def add_play_commands(cli: click.Group) -> None:
     @click.option(
         "--delay",
         type=click.FloatRange(min=0),
-        help="Seconds between steps when watching (default 0.5 in a terminal, else 0).",
+        help="With --watch, seconds between steps (default 0.5 in a terminal, else 0).",
     )
     def play_command(
         *,
@@ -211,7 +221,8 @@ def add_play_commands(cli: click.Group) -> None:
         the two other seats of 'sota(players=3)'. The same seed, bots and answers give the same game.
 
         Undo goes back to your previous decision unless dice were rolled, cards drawn or shuffled, or
-        cards revealed to you since. A game you stop (quit, Ctrl-D, Ctrl-C) is saved to --save FILE or
+        cards revealed to you since. A bot that takes a while shows a spinner; --delay paces the steps
+        when you watch (--watch only). A game you stop (quit, Ctrl-D, Ctrl-C) is saved to --save FILE or
         where you last saved, as an unfinished record that --resume FILE continues.
         """
         code = play(
