@@ -28,7 +28,7 @@ HUMAN = "human"
 """The agent name of the person's seat in saved records."""
 
 HELP = """\
-Type the number of an action to take it (they count from 0, as in view.legal_actions[n]), or a command:
+Type the number of an action to take it (the first is 0), or a command:
   list [WORD]  the actions again (with WORD, those that mention it)
   view         the table as your seat sees it
   undo         back to your previous decision (not past dice, draws, reveals)
