@@ -45,7 +45,7 @@ def terminal() -> None:
         check=True,
     )
     try:
-        for keys in ("", "1", "1", "1"):
+        for keys in ("", "0", "0", "0"):
             time.sleep(1.5)
             if keys:
                 subprocess.run(["tmux", "send-keys", "-t", SESSION, keys, "Enter"], check=True)

@@ -81,7 +81,7 @@ def test_bad_records_are_reported(text: str, message: str) -> None:
 
 
 def test_the_number_of_agents_must_match() -> None:
-    with pytest.raises(ValueError, match="2 seats but 1 agents"):
+    with pytest.raises(ValueError, match="2 seats: give one agent per seat, not 1 agent"):
         sg.play_match("embers", [sg.RandomAgent()])
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -95,6 +98,27 @@ def test_list_json() -> None:
     assert players == {"name": "players", "kind": "int 2..4", "default": 2, "doc": "number of seats"}
 
 
+def test_list_shows_the_seats_each_game_takes() -> None:
+    """A game with a players parameter takes its range of seats, not only the default number."""
+    result = invoke(*WITH_EMBERS, "list", "--json")
+    games = {g["name"]: g for g in json.loads(result.stdout)["games"]}
+    seats = {name: (g["num_players"], g["min_players"], g["max_players"]) for name, g in games.items()}
+    assert seats == {"command": (2, 2, 2), "embers": (2, 2, 4), "sota": (2, 2, 6), "tactics": (2, 2, 2)}
+    table = CliRunner().invoke(cli, [*WITH_EMBERS, "list"], env={"COLUMNS": "200"}).output
+    rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in table.splitlines()[4:8]}
+    assert rows == {"command": "2", "embers": "2-4", "sota": "2-6", "tactics": "2"}
+
+
+def test_match_help_suggests_only_registered_games_or_the_import_form() -> None:
+    result = invoke("match", "--help")
+    assert result.exit_code == 0, result.output
+    suggested = {word for word in sg.list_games() if word in result.output}
+    assert suggested
+    for line in result.output.splitlines():
+        if "embers" in line:
+            assert "--import examples/embers.py:EmbersGame" in line
+
+
 def test_list_json_without_embers_lists_only_the_installed_games() -> None:
     result = invoke("list", "--json")
     assert result.exit_code == 0
@@ -162,6 +186,49 @@ def test_match_save_pads_file_names_and_refuses_many_games_in_one_file(tmp_path:
     assert names[-1] == "match-10.json"
     result = invoke(*WITH_EMBERS, "match", "embers", "--games", "2", "--save", str(tmp_path / "x.json"))
     assert_user_error(result, "a .json file holds one match")
+
+
+def test_one_of_anything_is_said_in_the_singular(tmp_path: Path) -> None:
+    result = invoke(*WITH_EMBERS, "match", "embers", "--games", "1", "--save", str(tmp_path / "one.json"))
+    assert result.exit_code == 0, result.output
+    assert "embers: 1 random match, seed 0" in result.output
+    assert "saved 1 record to " in result.output
+    result = invoke(*WITH_EMBERS, "tournament", "embers", "--agents", "random", "-n", "1", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "embers: 1 game, seed " in result.output
+
+
+# A count from len() followed by a plural noun in an f-string: "{len(games)} games" says "1 games".
+COUNTED_NOUN = re.compile(r"\{len\([^{}]*\)\} [a-z]+s\b|'s' if |'s' \* \(|\"s\" \* \(")
+
+
+@pytest.mark.parametrize("package", ["cli", "arena", "analysis"])
+def test_counts_in_output_go_through_plural(package: str) -> None:
+    """Output words counts with `shardgames.render.text.plural`, never with a fixed plural noun."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "shardgames" / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if COUNTED_NOUN.search(line)
+    ]
+    assert found == []
+
+
+def test_no_two_options_of_a_command_fill_the_same_parameter() -> None:
+    """Two spellings of one parameter (--agent and --agents) would let the last one given silently win."""
+
+    def commands(group: click.Command, path: str) -> Iterator[tuple[str, click.Command]]:
+        yield path, group
+        for name, command in getattr(group, "commands", {}).items():
+            yield from commands(command, f"{path} {name}")
+
+    clashes = {}
+    for path, command in commands(cli, "shardgames"):
+        names = [param.name for param in command.params]
+        repeated = sorted({name for name in names if names.count(name) > 1 and name is not None})
+        if repeated:
+            clashes[path] = repeated
+    assert clashes == {}
 
 
 # ---------------------------------------------------------------------- errors

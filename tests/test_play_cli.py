@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import io
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -12,14 +15,16 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import shardgames as sg
 from shardgames.agents.base import RandomAgent
+from shardgames.cli._output import thinking
 from shardgames.cli._table import Snapshot, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 TACTICS = "tactics(souls=4,max_turns=20)"  # a whole game is about 40 decisions
-PROMPT = "seat 0, your choice (1-"
+PROMPT = "seat 0, your choice (0"
 
 
 def play(*args: str, answers: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -43,10 +48,10 @@ def assert_clean(result: subprocess.CompletedProcess[str], code: int = 0) -> Non
 
 @pytest.mark.parametrize("game", ["sota", TACTICS, "command"])
 def test_a_whole_game_against_random_bots(game: str) -> None:
-    result = play(game, "--vs", "random", answers="1\n" * 3000)
+    result = play(game, "--vs", "random", answers="0\n" * 3000)
     assert_clean(result)
     assert PROMPT in result.stdout
-    assert "  1. " in result.stdout
+    assert "  0. " in result.stdout
     assert "seat 1 (random):\n" in result.stdout  # its decisions are not put in words for this seat
     assert "seat 1 (random): " not in result.stdout
     last = result.stdout.strip().splitlines()[-1]
@@ -55,17 +60,31 @@ def test_a_whole_game_against_random_bots(game: str) -> None:
 
 
 def test_invalid_answers_say_what_is_accepted_and_ask_again() -> None:
-    result = play("command", "--vs", "random", answers="hello\n0\n99\n\n1\nlist finish\nlist dragon\nquit\n")
+    result = play("command", "--vs", "random", answers="hello\n6\n99\n\n0\nlist finish\nlist dragon\nquit\n")
     assert_clean(result)
     out = result.stdout
-    assert "'hello' is not a command: type a number from 1 to 6, or help for the commands" in out
-    assert "0 is not an action here: type a number from 1 to 6" in out
-    assert "99 is not an action here: type a number from 1 to 6" in out
-    assert "nothing typed: type a number from 1 to 6" in out
-    assert "seat 0 (you): redraw " in out  # the 1 was taken
-    assert "  5. finish the redraw" in out  # list WORD: only the actions that mention it
+    assert "'hello' is not a command: type a number from 0 to 5, or help for the commands" in out
+    assert "6 is not an action here: type a number from 0 to 5" in out
+    assert "99 is not an action here: type a number from 0 to 5" in out
+    assert "nothing typed: type a number from 0 to 5" in out
+    assert "seat 0 (you): redraw " in out  # the 0 was taken
+    assert "  4. finish the redraw" in out  # list WORD: only the actions that mention it
     assert "no action mentions 'dragon'" in out
     assert out.count(PROMPT) == 8
+
+
+@pytest.mark.parametrize("game", ["sota", "command"])
+def test_the_terminal_numbers_actions_as_the_notebook_and_legal_actions_do(game: str) -> None:
+    """Action n is the same everywhere: the terminal's n, the notebook drawing's n, legal_actions()[n]."""
+    result = play(game, "--vs", "random", answers="quit\n")
+    assert_clean(result)
+    shown = dict(re.findall(r"^ *(\d+)\. (.+)$", result.stdout, re.MULTILINE))
+    view = sg.load_game(game).new_initial_state(0).view(0)
+    words = {str(n): view.describe_action(a) for n, a in enumerate(view.legal_actions)}
+    assert shown == words
+    drawing = view.to_html()
+    for number, text in list(words.items())[:3]:
+        assert f'<td class="sg-num">{number}</td><td>{html.escape(text)}</td>' in drawing
 
 
 def test_help_lists_the_commands() -> None:
@@ -77,11 +96,11 @@ def test_help_lists_the_commands() -> None:
 
 def test_undo_goes_back_and_the_bots_answer_the_same_way(tmp_path: Path) -> None:
     straight, undone = tmp_path / "straight.json", tmp_path / "undone.json"
-    result = play(TACTICS, "--vs", "random", "--save", str(straight), answers="undo\n1\n1\n1\nquit\n")
+    result = play(TACTICS, "--vs", "random", "--save", str(straight), answers="undo\n0\n0\n0\nquit\n")
     assert_clean(result)
     assert "nothing to undo: this is your first decision" in result.stdout
     result = play(
-        TACTICS, "--vs", "random", "--save", str(undone), answers="1\n1\nundo\nundo\n1\n1\n1\nquit\n"
+        TACTICS, "--vs", "random", "--save", str(undone), answers="0\n0\nundo\nundo\n0\n0\n0\nquit\n"
     )
     assert_clean(result)
     assert result.stdout.count("undone: back to your previous decision") == 2
@@ -92,7 +111,7 @@ def test_undo_goes_back_and_the_bots_answer_the_same_way(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("game", "answers"), [("command", "6\nundo\nquit\n"), ("sota", "1\n1\nundo\nquit\n")]
+    ("game", "answers"), [("command", "5\nundo\nquit\n"), ("sota", "0\n0\nundo\nquit\n")]
 )
 def test_undo_is_refused_after_dice_or_draws(game: str, answers: str) -> None:
     result = play(game, "--vs", "random", answers=answers)
@@ -129,7 +148,7 @@ def test_undo_is_refused_once_a_hidden_card_has_been_seen() -> None:
 
 def test_save_writes_a_record_that_replay_reads_and_resume_continues(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = play(TACTICS, "--vs", "random", "--seed", "3", answers=f"1\nsave {path}\nquit\n")
+    result = play(TACTICS, "--vs", "random", "--seed", "3", answers=f"0\nsave {path}\nquit\n")
     assert_clean(result)
     assert f"saved to {path}" in result.stdout
     record = sg.MatchRecord.load(path)
@@ -140,7 +159,7 @@ def test_save_writes_a_record_that_replay_reads_and_resume_continues(tmp_path: P
     )  # fmt: skip
     assert_clean(replayed)
     assert replayed.stdout.strip().endswith(f"{TACTICS}, seed 3: unfinished after {record.length} steps")
-    resumed = play("--resume", str(path), answers="1\n" * 300)
+    resumed = play("--resume", str(path), answers="0\n" * 300)
     assert_clean(resumed)
     assert f"resumed {path} after {record.length} steps" in resumed.stdout
     assert "seat 1 (random):\n" in resumed.stdout  # the bots it was saved with
@@ -159,7 +178,7 @@ def test_quit_and_end_of_input_stop_cleanly(tmp_path: Path) -> None:
         "not saved: `save FILE` before quitting, or --save FILE, keeps a game to resume",
     ]
     path = tmp_path / "eof.json"
-    result = play("command", "--vs", "random", "--save", str(path), answers="1\n")
+    result = play("command", "--vs", "random", "--save", str(path), answers="0\n")
     assert_clean(result)
     assert "end of input: stopping after" in result.stdout
     assert f"`shardgames play --resume {path}` continues it" in result.stdout
@@ -196,6 +215,7 @@ def test_watch_as_one_seat_hides_the_others_cards() -> None:
         (("sota", "--seat", "-1"), "Error: --seat: sota has seats 0 and 1, not -1"),
         (("sota", "--vs", "wizard"), "Error: agent 'wizard': the agents are random, greedy, mcts, flat"),
         (("sota", "--vs", "random,greedy"), "Error: --vs: sota needs one agent for each other seat"),
+        (("sota", "--delay", "1"), "Error: --delay paces the moves you watch, with --watch"),
         (("chess",), "Error: game name: no game named 'chess'"),
         (("tactics(souls=0)",), "Error: parameters of 'tactics': souls: must be between 1 and 99, not 0"),
         ((), "Error: name a GAME to play"),
@@ -208,40 +228,81 @@ def test_mistakes_on_the_command_line_are_one_line_errors(args: tuple[str, ...],
     assert result.stderr.splitlines()[0].startswith(message)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux, to run the game in a real terminal")
-def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
-    tmux = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", os.devnull]  # a server of its own
-    command = shlex.join([sys.executable, "-m", "shardgames", "play", "command", "--vs", "random"])
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXITED $?; sleep 60"
+def test_no_spinner_reaches_a_pipe_or_a_file() -> None:
+    file = io.StringIO()
+    out = Console(file=file)  # not a terminal
+    with thinking(out, "seat 1 (mcts) is thinking", after=0.0):
+        pass
+    assert file.getvalue() == ""
 
-    def wait_for(text: str) -> str:
+
+class Terminal:
+    """``shardgames play ARGS`` in a real terminal: a tmux server of its own, 120 by 40."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.tmux = ["tmux", "-S", str(folder / "tmux.sock"), "-f", os.devnull]
+        command = shlex.join([sys.executable, "-m", "shardgames", "play", *args])
+        shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXITED $?; sleep 60"
+        subprocess.run(
+            [*self.tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", shell], check=True
+        )
+
+    def screen(self) -> str:
+        return subprocess.run(
+            [*self.tmux, "capture-pane", "-p", "-S", "-", "-t", "play"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+
+    def wait_for(self, text: str) -> str:
         deadline = time.monotonic() + 30
         while True:
-            shown = subprocess.run(
-                [*tmux, "capture-pane", "-p", "-S", "-", "-t", "play"],
-                capture_output=True,
-                text=True,
-                check=False,
-            ).stdout
+            shown = self.screen()
             if text in shown or time.monotonic() > deadline:
                 assert text in shown, f"{text!r} never appeared on the screen:\n{shown}"
                 return shown
-            time.sleep(0.1)
+            time.sleep(0.05)
 
-    def send(*keys: str) -> None:
-        subprocess.run([*tmux, "send-keys", "-t", "play", *keys], check=True)
+    def send(self, *keys: str) -> None:
+        subprocess.run([*self.tmux, "send-keys", "-t", "play", *keys], check=True)
 
-    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", shell], check=True)
+    def close(self) -> None:
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True, check=False)
+
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux, for a real terminal")
+
+
+@needs_tmux
+def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "command", "--vs", "random")
     try:
-        shown = wait_for(PROMPT)
+        shown = terminal.wait_for(PROMPT)
         assert "╭─ command, seed 0, turn 0: as seat 0 (you) sees it" in shown  # the table, in a panel
-        assert "  1. redraw " in shown
-        assert "  6. keep this hand" in shown
-        send("6", "Enter")
-        wait_for("seat 0 (you): keep this hand")
-        send("quit", "Enter")
-        shown = wait_for("EXITED 0")
+        assert "  0. redraw " in shown
+        assert "  5. keep this hand" in shown
+        terminal.send("5", "Enter")
+        terminal.wait_for("seat 0 (you): keep this hand")
+        terminal.send("quit", "Enter")
+        shown = terminal.wait_for("EXITED 0")
         assert "stopped after" in shown
         assert "Traceback" not in shown
+        assert "is thinking" not in shown  # the random bot moves at once: no spinner flickers
     finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True, check=False)
+        terminal.close()
+
+
+@needs_tmux
+def test_a_bot_that_thinks_shows_a_spinner_in_a_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "command", "--vs", "mcts:seconds=2")
+    try:
+        terminal.wait_for(PROMPT)
+        terminal.send("5", "Enter")  # keep this hand: seat 1's search bot decides on its redraw
+        terminal.wait_for("seat 1 (mcts:seconds=2) is thinking")
+        terminal.wait_for("seat 1 (mcts:seconds=2):")  # it moved
+        terminal.send("quit", "Enter")
+        shown = terminal.wait_for("EXITED 0")
+        assert "is thinking" not in shown  # the spinner's line is gone once the bot has moved
+    finally:
+        terminal.close()

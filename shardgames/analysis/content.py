@@ -46,6 +46,7 @@ from shardgames.analysis.stats import difference_interval, score
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.ratings import wilson
 from shardgames.arena.tournaments import TournamentResult
+from shardgames.render.text import plural
 
 __all__ = ["CONTENT_COLUMNS", "ContentStats", "SeatGame", "content_stats"]
 
@@ -180,7 +181,7 @@ class ContentStats:
         ax.set_yticks(positions, labels=[f"{row['name']} ({row['pick_rate']:.0%})" for row in rows])
         ax.set_xlim(0.0, 1.0)
         ax.set_xlabel("win rate of the seats that used it (95% CI)")
-        ax.set_title(f"{self.game}: {self.games} games")
+        ax.set_title(f"{self.game}: {plural(self.games, 'game')}")
         return ax
 
     def to_dict(self) -> dict[str, Any]:

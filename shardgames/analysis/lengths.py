@@ -41,6 +41,7 @@ from shardgames.analysis._frames import axes, dataframe, json_ready
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.tournaments import TournamentResult
 from shardgames.kernel.errors import UsageError
+from shardgames.render.text import plural
 
 __all__ = ["LENGTH_COLUMNS", "Lengths", "game_lengths"]
 
@@ -129,7 +130,7 @@ class Lengths:
         ax.hist(list(values), bins=bins)
         ax.set_xlabel(f"game length ({measure})")
         ax.set_ylabel("games")
-        ax.set_title(f"{self.game}: {len(values)} games")
+        ax.set_title(f"{self.game}: {plural(len(values), 'game')}")
         return ax
 
     def to_dict(self) -> dict[str, Any]:

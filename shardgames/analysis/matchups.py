@@ -74,6 +74,7 @@ from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import derive_seed
 from shardgames.kernel.state import State
+from shardgames.render.text import plural
 
 __all__ = [
     "MATCHUP_COLUMNS",
@@ -303,7 +304,7 @@ class Matchups:
 
     def __str__(self) -> str:
         width = max((len(o) for o in self.options), default=6)
-        lines = [f"{self.game}: {len(self.games)} games, win rate of the row against the column"]
+        lines = [f"{self.game}: {plural(len(self.games), 'game')}, win rate of the row against the column"]
         lines.append(" " * (width + 2) + " ".join(f"{o[:6]:>6}" for o in self.options))
         for option, rates in zip(self.options, self.win_rates(), strict=True):
             cells = " ".join("     -" if r is None else f"{r:6.3f}" for r in rates)

@@ -49,6 +49,7 @@ from shardgames.kernel.serialize import (
     check_header,
 )
 from shardgames.kernel.state import CHANCE, State
+from shardgames.render.text import plural
 
 __all__ = ["RECORD_STEP_LIMIT", "MatchRecord", "play_match"]
 
@@ -194,9 +195,9 @@ class MatchRecord:
 
     def __str__(self) -> str:
         if not self.finished:
-            return f"{self.game}, seed {self.seed}: unfinished after {self.length} steps"
+            return f"{self.game}, seed {self.seed}: unfinished after {plural(self.length, 'step')}"
         result = "a draw" if self.winner is None else f"seat {self.winner} ({self.agents[self.winner]}) won"
-        return f"{self.game}, seed {self.seed}: {result} after {self.length} steps"
+        return f"{self.game}, seed {self.seed}: {result} after {plural(self.length, 'step')}"
 
 
 def _problems_of(exc: ShardGamesError) -> tuple[str, ...]:
@@ -335,7 +336,8 @@ def play_match(game: Game | str, agents: Sequence[Agent], seed: int = 0) -> Matc
     if isinstance(game, str):
         game = load_game(game)
     if len(agents) != game.num_players:
-        raise UsageError(f"{game} has {game.num_players} seats but {len(agents)} agents were given")
+        seats, given = plural(game.num_players, "seat"), plural(len(agents), "agent")
+        raise UsageError(f"{game} has {seats}: give one agent per seat, not {given}")
     state = game.new_initial_state(seed)
     chance_rng = Rng(derive_seed(seed, 0))
     agent_rngs = [Rng(derive_seed(seed, 1, seat)) for seat in range(game.num_players)]

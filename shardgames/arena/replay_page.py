@@ -6,6 +6,13 @@ drawings are compressed into the page and unpacked by the browser itself, so it 
 with no network access. Buttons, a slider and the arrow keys move through the match; the address
 remembers the step (``page.html#step=40``), so a link can point at a moment of the game.
 
+Each step lists what the engine then did by itself: forced moves, and chance outcomes in the game's
+words (`View.describe_action`): the card drawn, the die rolled. A seat's page names a card drawn only
+where that seat may see it (every event the draw caused is visible to it) and says `HIDDEN_OUTCOME`
+where not; the page with everything shown names every card. The places the step changed on the table
+(the squares of a move, the card just played, drawn or damaged: the elements of the drawing with a
+``data-ref``, see `shardgames.render.html.places`) are outlined.
+
 `record_table` is the compact step table that `MatchRecord` shows in a notebook.
 
 Examples:
@@ -22,20 +29,27 @@ from __future__ import annotations
 
 import base64
 import gzip
+import itertools
 import json
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from shardgames.kernel.errors import UsageError
+from shardgames.kernel.events import Event
+from shardgames.kernel.game import load_game
 from shardgames.kernel.state import CHANCE, TERMINAL, State
-from shardgames.render.html import STYLE, esc, fragment, table
+from shardgames.render.html import STYLE, esc, fragment, places, table
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     from shardgames.arena.match import MatchRecord
     from shardgames.kernel.actions import Action
 
-__all__ = ["Step", "record_steps", "record_table", "replay_page"]
+__all__ = ["HIDDEN_OUTCOME", "Step", "record_steps", "record_table", "replay_page"]
+
+HIDDEN_OUTCOME = "a hidden card"
+"""How a seat's page words a chance outcome that seat may not see (a card drawn into another hand)."""
 
 
 @attrs.frozen
@@ -46,8 +60,9 @@ class Step:
         index: The step's number, from 1 (step 0 is the start of the game).
         actor: The seat that acted, or `CHANCE`.
         label: Who acted, in words (``"seat 1 (greedy)"``, ``"chance"``).
-        action: The action in words.
-        automatic: The steps the engine then took by itself (forced moves, sampled chance).
+        action: The action in words (a chance outcome as the page's seat may see it).
+        automatic: The steps the engine then took by itself: forced moves, and sampled chance outcomes
+            as the page's seat may see them (``"draw Ember Imp"``, or `HIDDEN_OUTCOME`).
         events: What happened, one line per event.
         to_act: Whose turn it is after the step, in words.
     """
@@ -77,36 +92,85 @@ def _seat_check(record: MatchRecord, seat: int | None) -> None:
         raise UsageError(f"seat must be between 0 and {len(record.agents) - 1}, not {seat}")
 
 
-def _walk(record: MatchRecord, seat: int | None) -> list[tuple[Step | None, State]]:
-    """Replay the record: the state at the start, then after every step (copies, not the same state)."""
+class _Outcomes:
+    """The match replayed a second time, stopping at every chance node, to word each chance outcome.
+
+    With automatic chance the engine samples outcomes inside `State.apply_action`, and their events
+    come mixed with those of the decision. Here each outcome is applied on its own, so the events it
+    caused say which seats may see it.
+    """
+
+    def __init__(self, record: MatchRecord, seat: int | None) -> None:
+        self.state = load_game(record.game, chance="explicit").new_initial_state(record.seed)
+        self.seat = seat
+
+    def follow(self, index: int, action: Action) -> str | None:
+        """Take history step `index`; the words of a chance outcome, ``None`` for any other step."""
+        state = self.state
+        if index < len(state.history):  # a forced move, which the engine took by itself here too
+            return None
+        if state.current_player != CHANCE:
+            state.apply_action(action)
+            return None
+        before = state.clone()
+        return self._words(before, action, state.apply_action(action))
+
+    def _words(self, before: State, outcome: Action, events: tuple[Event, ...]) -> str:
+        seers = [s for s in range(before.game.num_players) if all(e.visible_to(s) for e in events)]
+        if self.seat is None:  # everything shown: the words of a seat that sees it all
+            return before.view(seers[0]).describe_action(outcome) if seers else str(outcome)
+        return before.view(self.seat).describe_action(outcome) if self.seat in seers else HIDDEN_OUTCOME
+
+
+def _walk(record: MatchRecord, seat: int | None) -> list[tuple[Step, State]]:
+    """Replay the record: the start of the game, then every step, each with the state after it (a copy).
+
+    The start is a `Step` of index 0, whose automatic steps are those the engine took before the first
+    decision (the deal).
+    """
     _seat_check(record, seat)
     game = record.load_game()
     game.replay(record.seed, record.history)  # a record that does not replay fails here, cleanly
     state = game.new_initial_state(record.seed)
-    frames: list[tuple[Step | None, State]] = [(None, state.clone())]
+    outcomes = _Outcomes(record, seat)
+
+    def by_itself(start: int) -> tuple[str, ...]:
+        taken = state.history[start:]
+        words = [outcomes.follow(start + i, action) for i, action in enumerate(taken)]
+        return tuple(str(action) if w is None else w for w, action in zip(words, taken, strict=True))
+
+    def shown(events: tuple[Event, ...]) -> tuple[str, ...]:
+        return tuple(str(e if seat is None else e.censor(seat)) for e in events)
+
+    start = Step(
+        index=0,
+        actor=CHANCE,
+        label="start",
+        action="the game begins",
+        automatic=by_itself(0),
+        events=shown(tuple(state.events)),
+        to_act=_to_act(state, record.agents),
+    )
+    frames: list[tuple[Step, State]] = [(start, state.clone())]
     index = len(state.history)
     while index < len(record.history):
         action: Action = record.history[index]
         actor = state.current_player
-        hidden = seat is not None and actor != seat
         if actor == CHANCE:
-            label, words = "chance", str(action)
+            label, words = "chance", ""  # worded below, from the events the outcome causes
+        elif seat is not None and actor != seat:
+            label, words = f"seat {actor} ({record.agents[actor]})", "(what this seat cannot see is hidden)"
         else:
-            label = f"seat {actor} ({record.agents[actor]})"
-            words = state.view(actor).describe_action(action)
-        if hidden:
-            words = "(hidden)" if actor == CHANCE else "(what this seat cannot see is hidden)"
-        before = len(state.history)
+            label, words = f"seat {actor} ({record.agents[actor]})", state.view(actor).describe_action(action)
         events = state.apply_action(action)
-        automatic = tuple(str(a) for a in state.history[before + 1 :])
-        shown = tuple(str(e if seat is None else e.censor(seat)) for e in events)
+        words = outcomes.follow(index, action) or words
         step = Step(
             index=len(frames),
             actor=actor,
             label=label,
             action=words,
-            automatic=() if seat is not None else automatic,
-            events=shown,
+            automatic=by_itself(index + 1),
+            events=shown(events),
             to_act=_to_act(state, record.agents),
         )
         frames.append((step, state.clone()))
@@ -121,7 +185,7 @@ def record_steps(record: MatchRecord, seat: int | None = None) -> list[Step]:
         ReplayError: If the record does not replay in its game.
         UsageError: If `seat` is not a seat of the game.
     """
-    return [step for step, _ in _walk(record, seat) if step is not None]
+    return [step for step, _ in _walk(record, seat)[1:]]
 
 
 def record_table(record: MatchRecord, limit: int = 400) -> str:
@@ -156,13 +220,13 @@ def replay_page(record: MatchRecord, seat: int | None = None, title: str | None 
         UsageError: If `seat` is not a seat of the game.
     """
     frames = _walk(record, seat)
-    start = _to_act(frames[0][1], record.agents)
+    drawings = [state.to_html() if seat is None else state.view(seat).to_html() for _, state in frames]
     data: dict[str, Any] = {
-        "frames": [state.to_html() if seat is None else state.view(seat).to_html() for _, state in frames],
+        "frames": drawings,
         "steps": [
-            {"label": "start", "action": "the game begins", "automatic": [], "events": [], "to_act": start}
-        ]
-        + [attrs.asdict(step, filter=_not_index) for step, _ in frames if step is not None],
+            attrs.asdict(step, filter=_not_index) | {"changed": changed}
+            for (step, _), changed in zip(frames, _changed_places(drawings), strict=True)
+        ],
     }
     packed = base64.b64encode(gzip.compress(json.dumps(data).encode("utf-8"), mtime=0)).decode("ascii")
     winner = record.winner
@@ -170,10 +234,11 @@ def replay_page(record: MatchRecord, seat: int | None = None, title: str | None 
     seats = ", ".join(f"seat {i}: {name}" for i, name in enumerate(record.agents))
     heading = title or f"{record.game}, seed {record.seed}"
     perspective = "everything shown" if seat is None else f"as seat {seat} saw it"
+    steps = plural(len(frames) - 1, "step")
     return (
         _PAGE.replace("$TITLE", esc(heading))
         .replace("$STYLE", STYLE + _PAGE_STYLE)
-        .replace("$SUMMARY", esc(f"{seats} · {result} after {len(frames) - 1} steps · {perspective}"))
+        .replace("$SUMMARY", esc(f"{seats} · {result} after {steps} · {perspective}"))
         .replace("$DATA", packed)
         .replace("$SCRIPT", _SCRIPT)
     )
@@ -181,6 +246,15 @@ def replay_page(record: MatchRecord, seat: int | None = None, title: str | None 
 
 def _not_index(attribute: attrs.Attribute[Any], _value: object) -> bool:
     return attribute.name != "index"
+
+
+def _changed_places(drawings: list[str]) -> list[list[str]]:
+    """For each drawing, the places it shows otherwise than the drawing before (none for the first)."""
+    shown = [places(drawing) for drawing in drawings]
+    changed: list[list[str]] = [[]]
+    for before, now in itertools.pairwise(shown):
+        changed.append([ref for ref, html in now.items() if before.get(ref) != html])
+    return changed
 
 
 _PAGE_STYLE = """
@@ -205,6 +279,11 @@ cursor:pointer}
 #sg-log div{cursor:pointer;padding:1px 4px;border-radius:4px}
 #sg-log div.sg-current{background:#ddf4ff}
 .sg-auto{color:#57606a}
+.sg-key{font-size:12px;color:#57606a;margin-top:4px}
+.sg-key i{display:inline-block;width:14px;height:10px;border:3px solid #e36209;border-radius:3px;
+vertical-align:middle;margin-right:4px}
+#sg-board div.sg-changed{outline:3px solid #e36209;outline-offset:2px}
+#sg-board .sg-outline{stroke:#e36209;stroke-width:6px;pointer-events:none}
 """
 
 _PAGE = """<!DOCTYPE html>
@@ -221,7 +300,8 @@ _PAGE = """<!DOCTYPE html>
 <button id="sg-last" title="the end (End)">&#x25B6;|</button>
 <input id="sg-slider" type="range" min="0" max="0" value="0" aria-label="step">
 <span id="sg-step">loading</span><span id="sg-turn"></span>
-</div></header>
+</div>
+<div class="sg-key"><i></i>what the step changed on the table</div></header>
 <main id="sg-board"><noscript>This replay needs JavaScript.</noscript></main>
 <aside class="sg-side">
 <div class="sg-box"><h2>This step</h2><div id="sg-action"></div><div id="sg-events"></div></div>
@@ -266,7 +346,20 @@ _SCRIPT = """
   function show(i) {
     step = Math.max(0, Math.min(last, i));
     const s = data.steps[step];
-    $("sg-board").innerHTML = data.frames[step];
+    const board = $("sg-board");
+    board.innerHTML = data.frames[step];
+    for (const ref of s.changed) {
+      for (const place of board.querySelectorAll('[data-ref="' + CSS.escape(ref) + '"]')) {
+        place.classList.add("sg-changed");
+        const square = place instanceof SVGElement ? place.querySelector("rect") : null;
+        if (square) {  // outlined over the whole picture, so no neighbour covers half the outline
+          const outline = square.cloneNode(false);
+          outline.setAttribute("class", "sg-outline");
+          outline.setAttribute("fill", "none");
+          place.ownerSVGElement.appendChild(outline);
+        }
+      }
+    }
     $("sg-step").textContent = "step " + step + " / " + last;
     $("sg-turn").textContent = s.to_act;
     $("sg-slider").value = String(step);

@@ -28,6 +28,7 @@ from shardgames.arena.ratings import Rating, bradley_terry, wilson
 from shardgames.kernel.datafiles import DOCUMENT_LIMIT, parse_json, read_text, write_text_atomic
 from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError, require_extra
 from shardgames.kernel.serialize import FORMAT_VERSION
+from shardgames.render.text import plural
 
 __all__ = ["AgentFailure", "GamePlan", "GameResult", "Outcome", "TournamentResult"]
 
@@ -385,9 +386,9 @@ class TournamentResult:
 
     def __str__(self) -> str:
         lines = [
-            f"{self.game}: {len(self.games)} games"
+            f"{self.game}: {plural(len(self.games), 'game')}"
             + (f" of {self.scheduled} (interrupted)" if self.interrupted else "")
-            + f", seed {self.seed}, {self.draws} draws, mean length {self.mean_length:.1f}"
+            + f", seed {self.seed}, {plural(self.draws, 'draw')}, mean length {self.mean_length:.1f}"
         ]
         lines.extend(
             f"  {row['agent']:<16} {row['wins']:>5}/{row['games']:<5} win rate {row['win_rate']:.3f} "
@@ -401,7 +402,7 @@ class TournamentResult:
             for row in self.seat_table()
         )
         if self.failures:
-            count = f"{len(self.failures)} game{'s' if len(self.failures) > 1 else ''}"
+            count = plural(len(self.failures), "game")
             lines.append(f"  {count} lost by a failing agent; the first: {self.failures[0]}")
         return "\n".join(lines)
 
@@ -487,7 +488,9 @@ class _Reader:
             "a number",
         )
         if len(returns) != len(seats):
-            self.problems.append(f"{where}returns: {len(returns)} returns for {len(seats)} seats")
+            self.problems.append(
+                f"{where}returns: {plural(len(returns), 'return')} for {plural(len(seats), 'seat')}"
+            )
         is_seat = _is_seat_of(len(seats))
         winner = self.field(row, "winner", is_seat, "a seat or null", where=where)
         length = self.field(row, "length", _is_count, "a count of steps", where=where)

@@ -57,6 +57,7 @@ from shardgames.arena.results import AgentFailure, GamePlan, GameResult, Tournam
 from shardgames.kernel.errors import ShardGamesError, UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import derive_seed
+from shardgames.render.text import plural
 
 __all__ = [  # the result classes too, where they were first defined
     "BACKENDS",
@@ -191,7 +192,7 @@ def _check_resume(
     if earlier.seed != seed:
         problems.append(f"its seed is {earlier.seed}, not {seed}")
     if earlier.scheduled != len(plans):
-        problems.append(f"it scheduled {earlier.scheduled} games, not {len(plans)}")
+        problems.append(f"it scheduled {plural(earlier.scheduled, 'game')}, not {len(plans)}")
     by_index = {plan.index: plan for plan in plans}
     for g in earlier.games:
         plan = by_index.get(g.index)
@@ -207,7 +208,7 @@ def _warn(failures: Sequence[AgentFailure]) -> None:
     more = f"; and {count - 1} more" if count > 1 else ""
     warnings.warn(
         AgentFailureWarning(
-            f"{count} game{'s' if count > 1 else ''} ended by a failing agent, scored as its loss: "
+            f"{plural(count, 'game')} ended by a failing agent, scored as its loss: "
             f"{failures[0]}{more} (see TournamentResult.failures)"
         ),
         stacklevel=3,
@@ -276,7 +277,7 @@ def tournament(
         _check_resume(resume, game_string, names, seed, plans)
     done = {g.index for g in resume.games} if resume is not None else set()
     todo = [plan for plan in plans if plan.index not in done]
-    advance, stop_bar = _progress_bar(len(todo), f"{game_string}: {len(todo)} games", progress)
+    advance, stop_bar = _progress_bar(len(todo), f"{game_string}: {plural(len(todo), 'game')}", progress)
     stop = StopFlag()
     collector = _Collector(
         header=(game_string, names, seed, len(plans)),
@@ -297,7 +298,9 @@ def tournament(
             raise
         partial = collector.result()
         reason = str(exc) if isinstance(exc, ShardGamesError) else f"{type(exc).__name__}: {exc}"
-        message = f"the tournament stopped after {len(partial.games)} of {len(plans)} games: {reason}"
+        message = (
+            f"the tournament stopped after {len(partial.games)} of {plural(len(plans), 'game')}: {reason}"
+        )
         raise TournamentError(message, partial) from exc
     finally:
         stop_bar()

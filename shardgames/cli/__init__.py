@@ -14,7 +14,7 @@ importing this module never needs them.
 `shardgames.analysis` and prints their tables (see `shardgames.cli.analyze`)::
 
     shardgames analyze sota seats --agents greedy --games 400
-    shardgames analyze command matchups --parameter decks --options pyre,tidewell --agent greedy
+    shardgames analyze command matchups --parameter decks --options pyre,tidewell --agents greedy
 
 Your own games can be added to any command with the global option ``--import``, which takes a module
 (``mypackage.mygame``) or a ``.py`` file, optionally followed by ``:ClassName`` to register that `Game`
@@ -93,6 +93,7 @@ from shardgames.kernel.errors import ShardGamesError, UnknownGameError, UsageErr
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
 from shardgames.kernel.params import format_value
 from shardgames.kernel.rng import derive_seed
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -194,19 +195,26 @@ def game_info(name: str) -> dict[str, Any]:
         name: A registered game name.
 
     Returns:
-        The name, title, summary, number of seats and of distinct actions with the default parameters,
-        and each parameter's name, kind, default and doc.
+        The name, title and summary; the number of seats with the default parameters
+        (``num_players``) and the fewest and most the game takes (``min_players``, ``max_players``:
+        the bounds of its ``players`` parameter, ``null`` for no upper bound; without one, the default
+        number); the number of distinct actions with the default parameters; and each parameter's
+        name, kind, default and doc.
 
     Raises:
         UnknownGameError: If no game has that name.
     """
     cls = game_class(name)
     game: Game = cls()
+    players = next((p for p in cls.all_parameters() if p.name == "players" and p.low is not None), None)
+    fewest, most = (game.num_players, game.num_players) if players is None else (players.low, players.high)
     return {
         "name": cls.name,
         "title": cls.title,
         "summary": cls.summary,
         "num_players": game.num_players,
+        "min_players": fewest,
+        "max_players": most,
         "num_distinct_actions": game.num_distinct_actions,
         "parameters": [
             {"name": p.name, "kind": p.kind, "default": p.default, "doc": p.doc} for p in cls.all_parameters()
@@ -331,8 +339,9 @@ def _print_games(infos: Sequence[dict[str, Any]]) -> None:
     games.add_column("actions", justify="right")
     games.add_column("summary")
     for info in infos:
-        seats, actions = str(info["num_players"]), str(info["num_distinct_actions"])
-        games.add_row(info["name"], info["title"], seats, actions, info["summary"])
+        games.add_row(
+            info["name"], info["title"], _seats(info), str(info["num_distinct_actions"]), info["summary"]
+        )
     out.print(games)
     for info in infos:
         table = Table(title=f"{info['name']}: parameters", title_justify="left")
@@ -343,12 +352,20 @@ def _print_games(infos: Sequence[dict[str, Any]]) -> None:
         out.print(table)
 
 
+def _seats(info: dict[str, Any]) -> str:
+    """``2``, ``2-6`` or ``2+``: the seats a game takes."""
+    fewest, most = info["min_players"], info["max_players"]
+    if most is None:
+        return f"{fewest}+"
+    return str(fewest) if fewest == most else f"{fewest}-{most}"
+
+
 def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | None) -> None:
     from rich.table import Table  # noqa: PLC0415 - an optional extra
 
     out = console()
     count = summary["games"]
-    title = f"{summary['game']}: {count} random match{'es' if count > 1 else ''}, seed {summary['seed']}"
+    title = f"{summary['game']}: {plural(count, 'random match', 'random matches')}, seed {summary['seed']}"
     table = Table(title=title, title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("agent")
@@ -364,7 +381,7 @@ def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | No
     )
     if saved:
         where = saved[0] if len(saved) == 1 else save
-        out.print(f"saved {len(saved)} record{'s' if len(saved) > 1 else ''} to {where}")
+        out.print(f"saved {plural(len(saved), 'record')} to {where}")
 
 
 # ---------------------------------------------------------------------- the click command
@@ -447,13 +464,16 @@ def build_cli() -> click.Group:
     def match_command(
         *, game_string: str, games: int, seed: int, save: Path | None, as_json: bool, no_progress: bool
     ) -> None:
-        """Play random matches of GAME_STRING, such as embers or 'embers(players=3)'.
+        """Play random matches of GAME_STRING, such as sota or 'sota(players=3)'.
 
         Every seat is a random agent. Match i is seeded with derive_seed(SEED, i), so the same options
         always give the same results. With --save, each record is written as its match ends: Ctrl-C
         stops, keeps the records of the finished matches, prints their results and exits with
-        status 130.
-        """
+        status 130. `shardgames list` shows the games; your own join with --import:
+
+        \b
+          shardgames --import examples/embers.py:EmbersGame match 'embers(players=3)'
+        """  # noqa: D301 - "\b" is click's mark for a paragraph it must not rewrap
         game = load_game(game_string)
         show = games > 1 and not no_progress and sys.stdout.isatty()
         records, saved = _play_random_matches(game, games, seed, save, show_progress=show)

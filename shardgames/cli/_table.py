@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shardgames.agents.base import Agent
 from shardgames.arena.match import MatchRecord
+from shardgames.cli._output import thinking
 from shardgames.kernel.actions import Action
 from shardgames.kernel.datafiles import ensure_folder
 from shardgames.kernel.errors import WriteError
@@ -18,6 +19,7 @@ from shardgames.kernel.game import Game
 from shardgames.kernel.rng import Rng, derive_seed
 from shardgames.kernel.state import CHANCE, State
 from shardgames.kernel.views import View
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,7 +30,7 @@ HUMAN = "human"
 """The agent name of the person's seat in saved records."""
 
 HELP = """\
-Type the number of an action to take it, or a command:
+Type the number of an action to take it (the first is 0), or a command:
   list [WORD]  the actions again (with WORD, those that mention it)
   view         the table as your seat sees it
   undo         back to your previous decision (not past dice, draws, reveals)
@@ -56,12 +58,23 @@ class Stop(Exception):  # noqa: N818 - how the person stops the game, not an err
 
 
 class Table:
-    """One match under way: the state, each seat's bot and spec (``None`` for the person), the generators."""
+    """One match under way: the state, each seat's bot and spec (``None`` for the person), the generators.
 
-    def __init__(self, game: Game, state: State, bots: Sequence[tuple[Agent, str] | None], seed: int) -> None:
+    With a `screen` (a terminal's console), a bot that takes a while shows a spinner as it thinks.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        bots: Sequence[tuple[Agent, str] | None],
+        seed: int,
+        screen: Console | None = None,
+    ) -> None:
         self.game, self.state, self.bots, self.seed = game, state, list(bots), seed
         self.rngs = tuple(Rng(derive_seed(seed, 1, seat)) for seat in range(game.num_players))
         self.chance_rng = Rng(derive_seed(seed, 0))  # the generators of play_match, seat for seat
+        self.screen = screen
 
     def label(self, seat: int) -> str:
         bot = self.bots[seat]
@@ -90,7 +103,9 @@ class Table:
             return self.apply(self.state.sample_chance_outcome(self.chance_rng), viewer)
         bot = self.bots[seat]
         assert bot is not None, "the person's decisions are not bot steps"
-        return self.apply(bot[0].act(self.state.view(seat), self.rngs[seat]), viewer)
+        with thinking(self.screen, f"{self.label(seat)} is thinking"):
+            action = bot[0].act(self.state.view(seat), self.rngs[seat])
+        return self.apply(action, viewer)
 
     def snapshot(self, human: int, shown: Sequence[str]) -> Snapshot:
         unknown = frozenset(self.state.unknown_cards(human))
@@ -104,8 +119,10 @@ class Table:
             return "cannot undo: dice were rolled or cards drawn or shuffled since your previous decision"
         seen = back.unknown - set(self.state.unknown_cards(human))
         if seen:
-            count = f"{len(seen)} card{'s' if len(seen) > 1 else ''}"
-            return f"cannot undo: since your previous decision you have seen {count} you could not see before"
+            return (
+                "cannot undo: since your previous decision you have seen "
+                f"{plural(len(seen), 'card')} you could not see before"
+            )
         return None
 
     def restore(self, back: Snapshot) -> None:
@@ -185,9 +202,14 @@ class Session:
                 return action
 
     def prompt(self) -> str:
-        count = len(self.table.state.legal_actions())
-        choices = "1" if count == 1 else f"1-{count}"
+        last = len(self.table.state.legal_actions()) - 1
+        choices = "0" if last == 0 else f"0-{last}"
         return f"seat {self.human}, your choice ({choices}, or help): "
+
+    def numbers(self) -> str:
+        """What to type for an action, in words: ``0``, or ``a number from 0 to 5``."""
+        last = len(self.table.state.legal_actions()) - 1
+        return "0" if last == 0 else f"a number from 0 to {last}"
 
     def answer(self, text: str) -> Action | None:
         """Act on one line of input; the chosen action, or ``None`` to ask again."""
@@ -195,9 +217,9 @@ class Session:
         word, _, rest = text.partition(" ")
         command, rest = word.lower(), rest.strip()
         if text.isascii() and text.isdecimal():
-            if 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self.say(f"{text} is not an action here: type a number from 1 to {len(legal)}")
+            if int(text) < len(legal):
+                return legal[int(text)]
+            self.say(f"{text} is not an action here: type {self.numbers()}")
         elif command == "help" or text == "?":
             self.say(HELP.format(default=self.default_file))
         elif command == "list":
@@ -212,7 +234,7 @@ class Session:
             raise Stop("stopped")
         else:
             what = f"{text!r} is not a command" if text else "nothing typed"
-            self.say(f"{what}: type a number from 1 to {len(legal)}, or help for the commands")
+            self.say(f"{what}: type {self.numbers()}, or help for the commands")
         return None
 
     def undo(self) -> None:
@@ -252,7 +274,7 @@ class Session:
     def show_actions(self, word: str = "") -> None:
         view = self.table.state.view(self.human)
         words = [describe(view, action) for action in view.legal_actions]
-        items = [f"{i:>3}. {text}" for i, text in enumerate(words, 1) if word.lower() in text.lower()]
+        items = [f"{i:>3}. {text}" for i, text in enumerate(words) if word.lower() in text.lower()]
         if not items:
             self.say(f"no action mentions {word!r}; `list` shows them all")
             return
@@ -286,7 +308,7 @@ def print_result(out: Console, table: Table) -> None:
     winner = "a draw" if state.winner is None else f"{table.label(state.winner)} won"
     returns = ", ".join(f"{table.label(s)} {r:+g}" for s, r in enumerate(state.returns()))
     out.print(
-        f"game over after {len(state.history)} steps: {winner}; returns: {returns}",
+        f"game over after {plural(len(state.history), 'step')}: {winner}; returns: {returns}",
         style="bold",
         soft_wrap=True,
     )

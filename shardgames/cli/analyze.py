@@ -6,14 +6,15 @@ the analysis's tables, the same rows as its ``table()``, with its verdict::
     shardgames analyze sota seats --agents greedy --games 400      # seat advantage, tested
     shardgames analyze "sota(max_turn_phases=200)" lengths        # lengths in steps and turns
     shardgames analyze command content --games 200 --top 20       # the most used cards and their results
-    shardgames analyze command matchups --parameter decks --options pyre,tidewell,stoneguard --agent greedy
+    shardgames analyze command matchups --parameter decks --options pyre,tidewell,stoneguard --agents greedy
     shardgames analyze sota power --difference 0.02 --rate 0.5    # games needed; what more games buy
     shardgames analyze sota power --games 200 --agents greedy     # the same at a tournament's rates
 
 The analyses that play take ``--agents`` (comma-separated, as for ``shardgames tournament``; one agent
-plays every seat), ``--games``, ``--seed``, ``--workers``, ``--backend`` and ``--no-progress``;
-``matchups`` takes ``--agent`` (one agent, or two: one per seat) and plays ``--games`` games for each
-ordered pair of ``--options``. Every analysis writes its ``to_dict()`` as JSON with ``--json FILE``.
+plays every seat), ``--games``, ``--seed``, ``--workers``, ``--backend`` and ``--no-progress``, and
+say which agents played above their tables; for ``matchups``, ``--agents`` is one agent for both seats
+or two, one per seat, and ``--games`` the games of each ordered pair of ``--options``. Every analysis
+writes its ``to_dict()`` as JSON with ``--json FILE``.
 Mistakes (an unknown game or parameter, an option the parameter does not take, an impossible
 difference) are printed as one line, and the command exits with code 2.
 """
@@ -34,6 +35,7 @@ from shardgames.cli.arena import _split_agents, agent_from_spec
 from shardgames.kernel.datafiles import write_text_atomic
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -148,7 +150,8 @@ class Run:
 
 
 def _heading(result: TournamentResult) -> str:
-    return f"{result.game}: {len(result.games)} games, seed {result.seed}, agents {', '.join(result.agents)}"
+    games = plural(len(result.games), "game")
+    return f"{result.game}: {games}, seed {result.seed}, agents {', '.join(result.agents)}"
 
 
 def _seats(run: Run, json_path: Path | None) -> None:
@@ -204,7 +207,9 @@ def _matchups(run: Run, json_path: Path | None, parameter: str, options: str) ->
         backend=run.backend,
         progress=False if run.no_progress else None,
     )
-    title = f"{study.game}: {len(study.games)} games, {run.games} per ordered pair, seed {run.seed}"
+    games = plural(len(study.games), "game")
+    agents = ", ".join(study.agents)
+    title = f"{study.game}: {games}, {run.games} per ordered pair, seed {run.seed}, agents {agents}"
     matrix = [
         {"option": option} | dict(zip(study.options, rates, strict=True))
         for option, rates in zip(study.options, study.win_rates(), strict=True)
@@ -267,7 +272,11 @@ def _power(question: PowerQuestion, run: Run | None, json_path: Path | None) -> 
 # ---------------------------------------------------------------------- the click commands
 
 
-def _run_options(default_games: int | None, games_help: str = "Games to play.") -> Callable[[Any], Any]:
+def _run_options(
+    default_games: int | None,
+    games_help: str = "Games to play.",
+    agents_help: str = "Comma-separated agents (random, greedy, mcts, flat); one agent plays every seat.",
+) -> Callable[[Any], Any]:
     """The options of every subcommand that plays a tournament."""
     import click  # noqa: PLC0415 - an optional extra
 
@@ -279,7 +288,7 @@ def _run_options(default_games: int | None, games_help: str = "Games to play.") 
             "agent_specs",
             default="greedy",
             show_default=True,
-            help="Comma-separated agents (random, greedy, mcts, flat); one agent plays every seat.",
+            help=agents_help,
         ),
         click.option(
             "--games",
@@ -375,14 +384,11 @@ def add_analyze_commands(cli: click.Group) -> None:
     @click.option(
         "--options", "option_list", required=True, help="Comma-separated values, such as ember,tide,gale."
     )
-    @click.option(
-        "--agent",
-        "agent_specs",
-        default="greedy",
-        show_default=True,
-        help="The agent of both seats, or two comma-separated agents, one per seat.",
+    @_run_options(
+        20,
+        "Games for each ordered pair of options.",
+        "The agent of both seats, or two comma-separated agents, one per seat (random, greedy, mcts, flat).",
     )
-    @_run_options(20, "Games for each ordered pair of options.")
     @click.pass_context
     def matchups_command(
         ctx: click.Context, /, json_path: Path | None, parameter: str, option_list: str, **run: Any

@@ -21,6 +21,7 @@ from shardgames.cli._output import console
 from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -122,10 +123,10 @@ def _print_result(result: TournamentResult, played: int, seconds: float) -> None
     from rich.table import Table  # noqa: PLC0415
 
     out = console()
-    games = f"{len(result.games)} games" + (
+    games = plural(len(result.games), "game") + (
         f" of {result.scheduled} (interrupted)" if result.interrupted else ""
     )
-    title = f"{result.game}: {games}, seed {result.seed}, {result.draws} draws"
+    title = f"{result.game}: {games}, seed {result.seed}, {plural(result.draws, 'draw')}"
     title += f", mean length {result.mean_length:.1f}"
     out.print(title, soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -166,7 +167,7 @@ def _print_result(result: TournamentResult, played: int, seconds: float) -> None
     )
     out.print(f"win rate by seat: {seats}", soft_wrap=True)
     rate = played / seconds if seconds > 0 else float("inf")
-    out.print(f"played {played} games in {seconds:.1f} s, {rate:.1f} games/s", soft_wrap=True)
+    out.print(f"played {plural(played, 'game')} in {seconds:.1f} s, {rate:.1f} games/s", soft_wrap=True)
 
 
 def _print_failures(result: TournamentResult, shown: int = 10) -> None:
@@ -320,7 +321,10 @@ def add_arena_commands(cli: click.Group) -> None:
         _print_failures(result)
         if result.interrupted:
             resume = f"; --resume {json_path} plays the rest" if json_path is not None else ""
-            click.echo(f"interrupted after {len(result.games)} of {result.scheduled} games{resume}", err=True)
+            click.echo(
+                f"interrupted after {len(result.games)} of {plural(result.scheduled, 'game')}{resume}",
+                err=True,
+            )
             raise SystemExit(130)
         if result.failures:
             raise SystemExit(1)

@@ -25,6 +25,7 @@ from shardgames.cli.designer import (
     print_keywords,
 )
 from shardgames.kernel.errors import UsageError
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -277,12 +278,12 @@ def _print_deck_results(label: str, results: dict[str, list[str]]) -> None:
         if not problems:
             out.print(Text.assemble(f"{name}: ", ("legal", "bold green")), soft_wrap=True)
             continue
-        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        count = plural(len(problems), "problem")
         out.print(Text.assemble(f"{name}: ", ("illegal", "bold red"), f", {count}:"), soft_wrap=True)
         for problem in problems:
             out.print(f"  - {problem}", soft_wrap=True)
     illegal = sum(bool(problems) for problems in results.values())
-    decks = f"{len(results)} deck{'s' if len(results) > 1 else ''}"
+    decks = plural(len(results), "deck")
     out.print(f"{label}: {decks} checked, {len(results) - illegal} legal, {illegal} illegal", soft_wrap=True)
 
 
@@ -294,7 +295,7 @@ def _print_cards(game: str, listing: Sequence[dict[str, Any]]) -> None:
 
     out = console()
     for deck in listing:
-        title = f"{game} {deck['name']}: {deck['title']} ({len(deck['cards'])} cards)"
+        title = f"{game} {deck['name']}: {deck['title']} ({plural(len(deck['cards']), 'card')})"
         table = Table(
             title=title,
             title_justify="left",
@@ -323,7 +324,7 @@ def _print_roster(listing: Mapping[str, Any]) -> None:
     out = console()
     warriors = listing["warriors"]
     commanders = sum(warrior["commander"] for warrior in warriors)
-    title = f"tactics roster: {len(warriors)} warriors, {commanders} of them commanders"
+    title = f"tactics roster: {plural(len(warriors), 'warrior')}, {commanders} of them commanders"
     table = Table(
         title=title,
         title_justify="left",
@@ -384,13 +385,13 @@ def _print_roster_check(report: Mapping[str, Any]) -> None:
     out = console()
     path, problems = report["file"], report["problems"]
     if problems:
-        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        count = plural(len(problems), "problem")
         out.print(Text.assemble(f"{path}: ", ("invalid", "bold red"), f", {count}:"), soft_wrap=True)
         for problem in problems:
             out.print(f"  - {problem}", soft_wrap=True)
         return
     ids = report["warriors"]
-    count = f"{len(ids)} warrior{'s' if len(ids) > 1 else ''}"
+    count = plural(len(ids), "warrior")
     out.print(
         Text.assemble(f"{path}: ", ("valid", "bold green"), f", {count}: {', '.join(ids)}"), soft_wrap=True
     )

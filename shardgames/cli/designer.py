@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from shardgames.cli._output import console
 from shardgames.kernel.errors import UsageError
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -272,9 +273,7 @@ def print_card_prices(report: Mapping[str, Any]) -> None:
     for card in report["cards"]:
         if not card["valid"]:
             count = len(card["problems"])
-            out.print(
-                f"{card['name'] or '(unnamed card)'}: not a legal design, {count} problem{'s' * (count > 1)}:"
-            )
+            out.print(f"{card['name'] or '(unnamed card)'}: not a legal design, {plural(count, 'problem')}:")
             for problem in card["problems"]:
                 out.print(f"  - {problem}", soft_wrap=True)
             out.print()
@@ -302,15 +301,14 @@ def print_card_prices(report: Mapping[str, Any]) -> None:
         out.print(table)
     cards = report["cards"]
     bad = sum(not c["valid"] for c in cards)
-    out.print(
-        f"{report['source']}: {len(cards)} card{'s' * (len(cards) > 1)}, {bad} not legal", soft_wrap=True
-    )
+    out.print(f"{report['source']}: {plural(len(cards), 'card')}, {bad} not legal", soft_wrap=True)
 
 
 def print_card_listing(listing: Mapping[str, Any]) -> None:
     """Print the pool (or a deck) as one table: stats, keywords, and the price of each card."""
     with_copies = any("copies" in c for c in listing["cards"])
-    table = _table(f"Shard Command: {listing['title']} ({len(listing['cards'])} cards)", _PRICE_CAPTION)
+    cards = plural(len(listing["cards"]), "card")
+    table = _table(f"Shard Command: {listing['title']} ({cards})", _PRICE_CAPTION)
     if with_copies:
         table.add_column("#", justify="right", no_wrap=True)
     table.add_column("name", overflow="fold", ratio=3)
@@ -369,7 +367,7 @@ def print_deck_report(report: Mapping[str, Any]) -> None:
     for deck in report["decks"]:
         verdict = ("legal", "bold green") if deck["legal"] else ("illegal", "bold red")
         problems = deck["problems_in_format"]
-        tail = f", {len(problems)} problem{'s' * (len(problems) > 1)}:" if problems else ""
+        tail = f", {plural(len(problems), 'problem')}:" if problems else ""
         out.print(Text.assemble(f"{deck['name']}: ", verdict, f" in {fmt}{tail}"), soft_wrap=True)
         for problem in problems:
             out.print(f"  - {problem}", soft_wrap=True)
@@ -384,7 +382,7 @@ def print_deck_report(report: Mapping[str, Any]) -> None:
     out.print(table)
     legal = sum(d["legal"] for d in report["decks"])
     count = len(report["decks"])
-    decks = f"{count} deck{'s' * (count > 1)}"
+    decks = plural(count, "deck")
     out.print(
         f"{report['file']}: {decks} checked in {fmt}, {legal} legal, {count - legal} illegal", soft_wrap=True
     )

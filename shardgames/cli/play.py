@@ -2,8 +2,10 @@
 
 At each of the person's decisions the command prints what happened since the last one (every seat's
 moves and the events they caused, as that seat may see them), the table as the seat sees it
-(``str(view)``) and the legal actions, numbered, in words (`View.describe_action`). The person answers
-with a number or a command: ``list [WORD]``, ``view``, ``undo``, ``save [FILE]``, ``help``, ``quit``.
+(``str(view)``) and the legal actions in words (`View.describe_action`), numbered from 0 as everywhere
+in shardgames: action *n* is ``view.legal_actions[n]``, the number a notebook drawing of the view gives
+it. The person answers with a number or a command: ``list [WORD]``, ``view``, ``undo``, ``save [FILE]``,
+``help``, ``quit``.
 
 **Undo** goes back to the person's previous decision and shows it again, bots' moves since then
 included. It is refused when a chance outcome (a die, a draw, a shuffle) has happened since, or a card
@@ -18,6 +20,11 @@ ends or stops. A game stopped before its end (``quit``, end of input, Ctrl-C) is
 (``finished`` false), which ``shardgames replay`` prints and ``shardgames play --resume FILE``
 continues with the bots it was saved with. The person's seat is recorded as the agent ``human``.
 With ``--watch`` every seat is a bot and ``--save`` writes the same record `play_match` would.
+
+**Waiting.** In a terminal, a bot that thinks for more than a moment (a search bot such as ``mcts``)
+shows a spinner naming its seat until it moves. ``--delay`` paces the steps when watching (0.5 s by
+default in a terminal); it goes with ``--watch`` only, and is refused without it: when a person plays,
+the bots' moves since the last decision are all shown at the next one, so there is nothing to pace.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.state import State
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -91,6 +99,11 @@ def play(
     delay: float | None,
 ) -> int:
     """Run ``shardgames play`` with its options; return the exit code."""
+    if delay is not None and not watch:
+        raise UsageError(
+            "--delay paces the moves you watch, with --watch; when you play, the bots' moves since your "
+            "last decision are shown together at your next one"
+        )
     state, seed, record = _start(game_string, resume, seed)
     game = state.game
     recorded = record.agents.index(HUMAN) if record is not None and HUMAN in record.agents else 0
@@ -106,13 +119,13 @@ def play(
         specs = [name for s, name in enumerate(record.agents) if s != human and name != HUMAN]
     else:
         specs = ["greedy" if game_agent(game) is not None else "random"]
-    table = Table(game, state, _bots(game, human, specs), seed)
     out = console()
+    table = Table(game, state, _bots(game, human, specs), seed, screen=out)
     save = save or resume  # a resumed game stays saved where it came from
     if save is not None:  # before the game, rather than when it ends
         check_writable(ensure_folder(save.parent) / save.name)
     if resume is not None:
-        opening = [f"resumed {resume} after {len(state.history)} steps"]
+        opening = [f"resumed {resume} after {plural(len(state.history), 'step')}"]
     else:
         opening = event_lines(state.events, viewer)
     if human is None:
@@ -125,7 +138,7 @@ def play(
     except (Stop, KeyboardInterrupt) as exc:
         stop = exc if isinstance(exc, Stop) else Stop("interrupted", exit_code=130)
         out.print()
-        out.print(f"{stop} after {len(table.state.history)} steps")
+        out.print(f"{stop} after {plural(len(table.state.history), 'step')}")
         if session.save_path is not None:
             session.save(session.save_path)
         else:
@@ -151,7 +164,7 @@ def _watch(
             if delay:
                 time.sleep(delay)
     except KeyboardInterrupt:
-        out.print(f"\ninterrupted after {len(table.state.history)} steps")
+        out.print(f"\ninterrupted after {plural(len(table.state.history), 'step')}")
         code = 130
     else:
         print_panel(out, table, viewer)
@@ -186,7 +199,7 @@ def add_play_commands(cli: click.Group) -> None:
     @click.option(
         "--delay",
         type=click.FloatRange(min=0),
-        help="Seconds between steps when watching (default 0.5 in a terminal, else 0).",
+        help="With --watch, seconds between steps (default 0.5 in a terminal, else 0).",
     )
     def play_command(
         *,
@@ -204,15 +217,16 @@ def add_play_commands(cli: click.Group) -> None:
         GAME is a game string, as in the other commands: sota, 'sota(players=3)',
         'tactics(souls=12)', command; game parameters go in the parentheses (`shardgames list` shows
         them). At each of your decisions you see what happened since your last one, the table as your
-        seat sees it and your actions, numbered: type a number, or help for the commands (list, view,
-        undo, save, quit).
+        seat sees it and your actions, numbered from 0: type a number, or help for the commands (list,
+        view, undo, save, quit).
 
         The bots are random, greedy (the game's own; the default, or random for a game without one),
         mcts and flat, with options after a colon: --vs mcts:sims=100,c=1.4, or --vs random,greedy for
         the two other seats of 'sota(players=3)'. The same seed, bots and answers give the same game.
 
         Undo goes back to your previous decision unless dice were rolled, cards drawn or shuffled, or
-        cards revealed to you since. A game you stop (quit, Ctrl-D, Ctrl-C) is saved to --save FILE or
+        cards revealed to you since. A bot that takes a while shows a spinner; --delay paces the steps
+        when you watch (--watch only). A game you stop (quit, Ctrl-D, Ctrl-C) is saved to --save FILE or
         where you last saved, as an unfinished record that --resume FILE continues.
         """
         code = play(

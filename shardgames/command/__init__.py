@@ -2,7 +2,9 @@
 
 This package holds the card designer: the card model, the 52 keywords, the cost model that prices a design
 line by line, decks and formats, and a generator of random legal designs. None of it needs a game to be
-played; the Designing cards page of the documentation explains it for game designers.
+played; the Designing cards page of the documentation explains it for game designers. The game itself
+is `CommandGame`; `QueueItem` and its kinds (`SPELL`, `ABILITY`, `TRIGGERED`, `VOLATILE`) read the
+Response Queue, ``state.queue``.
 
 Examples:
     >>> from shardgames.command import check_deck, price, starter_decks, starter_pool
@@ -58,13 +60,19 @@ from shardgames.command.keywords import (
     Trigger,
     keyword,
 )
+from shardgames.command.objects import ABILITY, QUEUE_ITEM_KINDS, SPELL, TRIGGERED, VOLATILE, QueueItem
 
 __all__ = [
+    "ABILITY",
     "BUDGET",
     "FORMATS",
     "KEYWORDS",
     "PRO",
+    "QUEUE_ITEM_KINDS",
+    "SPELL",
     "STANDARD",
+    "TRIGGERED",
+    "VOLATILE",
     "Card",
     "CardPool",
     "CardType",
@@ -83,6 +91,7 @@ __all__ = [
     "MainDeckCard",
     "Price",
     "PriceLine",
+    "QueueItem",
     "RiteCard",
     "Scope",
     "ShardCost",

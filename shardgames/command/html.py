@@ -42,6 +42,7 @@ from shardgames.command.rules import durability, force, is_entity
 from shardgames.kernel.state import CHANCE, TERMINAL
 from shardgames.render.html import card, card_back, chip, esc, fragment, panel, zone
 from shardgames.render.html import table as options_table
+from shardgames.render.text import plural
 
 if TYPE_CHECKING:
     from shardgames.command.cards import KeywordInstance
@@ -223,14 +224,15 @@ class _Drawing:
 
     def _queue(self) -> str:
         table = self.table
-        items = [self._item(item, top=index == 0) for index, item in enumerate(reversed(table.queue))]
+        bottom = len(table.queue) - 1
+        items = [self._item(item, bottom - index) for index, item in enumerate(reversed(table.queue))]
         casting = table.casting
         if casting is not None and casting.item not in table.queue:
             items.insert(0, self._casting(casting))
         label = f"Response Queue (top first, {len(table.queue)})" if table.queue else "Response Queue"
         return zone(label, items, empty="empty")
 
-    def _item_card(self, item: QueueItem, flags: Sequence[str], extra: str) -> str:
+    def _item_card(self, item: QueueItem, flags: Sequence[str], extra: str, ref: str) -> str:
         names = self.names
         info = names.info(item.source) or self.game.infos[item.design]
         if item.kind == SPELL:
@@ -264,13 +266,17 @@ class _Drawing:
             flags=flags,
             tooltip=str(info.card),
             extra_html=body + extra,
+            ref=ref,
         )
 
-    def _item(self, item: QueueItem, top: bool) -> str:
-        return self._item_card(item, ("mark",) if top else (), chip("top", kind="good") if top else "")
+    def _item(self, item: QueueItem, index: int) -> str:
+        """The item `index` places from the bottom of the Queue."""
+        top = index == len(self.table.queue) - 1
+        flags, extra = (("mark",), chip("top", kind="good")) if top else ((), "")
+        return self._item_card(item, flags, extra, f"queue-{index}")
 
     def _casting(self, casting: Casting) -> str:
-        return self._item_card(casting.item, (), chip("being put on the Queue", kind="warn"))
+        return self._item_card(casting.item, (), chip("being put on the Queue", kind="warn"), "casting")
 
     # ------------------------------------------------------------------ a seat
 
@@ -299,7 +305,11 @@ class _Drawing:
             facts.append("Silenced")
         body = self._stones(seat)
         arena = [self._permanent(p) for p in self.names.arena if p.owner == seat]
-        exiled = [self._in_zone(c, "exiled (Warp)") for c in table.exiled if self.names.owner(c) == seat]
+        exiled = [
+            self._in_zone(c, "exiled (Warp)", f"exiled-{c}")
+            for c in table.exiled
+            if self.names.owner(c) == seat
+        ]
         body += (
             '<div class="sg-row">'
             + zone("Sovereign", [self._sovereign(seat)])
@@ -340,6 +350,7 @@ class _Drawing:
             flags=("turned",) if exhausted else (),
             tooltip=str(info.card),
             extra_html=extra + _keyword_html(info.card.keywords, sovereign=True),
+            ref=f"sovereign-{seat}",
         )
 
     def _permanent(self, p: Permanent) -> str:
@@ -358,7 +369,7 @@ class _Drawing:
                 ("Frozen", "warn", p.frozen),
                 ("Blanked", "warn", p.blanked),
                 ("Isolated", "warn", p.isolated_until >= table.turn),
-                (f"{p.trench} trench counter{'s' if p.trench > 1 else ''}", "", p.trench),
+                (plural(p.trench, "trench counter"), "", p.trench),
                 ("Echo marker", "", p.echo),
                 ("Fatal hit", "warn", p.doomed),
                 ("entered this turn", "", p.entered == table.turn and is_entity(table, p)),
@@ -388,14 +399,15 @@ class _Drawing:
             flags=flags,
             tooltip=str(info.card),
             extra_html=extra,
+            ref=f"arena-{p.id}",
         )
 
     def _hand_card(self, number: int | None) -> str:
         if number is None:
             return card_back()
-        return self._in_zone(number, "")
+        return self._in_zone(number, "", f"hand-{number}")
 
-    def _in_zone(self, number: int, note: str) -> str:
+    def _in_zone(self, number: int, note: str, ref: str) -> str:
         info = self.game.card_info[number]
         stats: list[tuple[str, object]] = []
         if info.is_entity:
@@ -409,6 +421,7 @@ class _Drawing:
             flags=("muted",) if note else (),
             tooltip=str(info.card),
             extra_html=extra + _keyword_html(info.card.keywords),
+            ref=ref,
         )
 
     def _scrap(self, seat: int) -> str:

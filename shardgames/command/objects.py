@@ -13,14 +13,19 @@ import attrs
 from shardgames.command.keywords import Trigger
 
 __all__ = [
+    "ABILITY",
     "DECK_STRIDE",
     "MAX_TOKENS",
     "OBJECTS",
     "PERMANENT_FIELDS",
     "PLAYERS",
+    "QUEUE_ITEM_KINDS",
     "SOVEREIGNS",
+    "SPELL",
     "TARGETS",
     "TOKENS",
+    "TRIGGERED",
+    "VOLATILE",
     "Casting",
     "Combat",
     "Permanent",
@@ -44,9 +49,22 @@ OBJECTS = SOVEREIGNS
 TARGETS = PLAYERS + 2
 """Every target number is below this."""
 
-SPELL, ABILITY, TRIGGERED, VOLATILE = 0, 1, 2, 3
-"""The kinds of Queue item: a card being played, an activated ability, a triggered ability, and the
-end-of-turn sacrifice of a Volatile Entity."""
+# The kinds of Queue item (`QueueItem.kind`).
+SPELL = 0
+"""Queue item kind: a card being played. A Rite's effects happen when it resolves; an Entity or an
+Item enters its controller's Arena then."""
+ABILITY = 1
+"""Queue item kind: an activated ability of a permanent or a Sovereign (an Exhaust ability, Warp or
+Bombard); `QueueItem.ability` says which."""
+TRIGGERED = 2
+"""Queue item kind: a triggered ability, put on the Queue when its trigger happens (an Entity
+entering the Arena, the start or end of its controller's turn, an attack, another of its controller's
+permanents leaving); `QueueItem.trigger` says which."""
+VOLATILE = 3
+"""Queue item kind: the end-of-turn sacrifice of a Volatile Entity (keyword K51), which can be
+answered like any other item."""
+QUEUE_ITEM_KINDS = (SPELL, ABILITY, TRIGGERED, VOLATILE)
+"""Every kind of Queue item, in number order."""
 
 
 def player_target(seat: int) -> int:
@@ -154,8 +172,16 @@ assert len(PERMANENT_FIELDS) == 18, "Permanent.copy copies 18 fields by name: ke
 class QueueItem:
     """An item on the Response Queue (public).
 
+    Examples:
+        >>> from shardgames.command import SPELL, QueueItem, Trigger
+        >>> item = QueueItem(SPELL, controller=0, source=12, design=3, trigger=Trigger.ON_RESOLVE)
+        >>> item.kind == SPELL
+        True
+
     Attributes:
-        kind: `SPELL` (a card being played), `ABILITY` (activated) or `TRIGGERED`.
+        kind: What the item is, one of `QUEUE_ITEM_KINDS`: `SPELL` (a card being played), `ABILITY`
+            (an activated ability), `TRIGGERED` (a triggered ability) or `VOLATILE` (the end-of-turn
+            sacrifice of a Volatile Entity).
         controller: Who put it there.
         source: The card (a spell), the permanent or Sovereign whose ability it is.
         design: The design whose effects it carries.

@@ -52,6 +52,8 @@ class Parameter:
         convert: Turns a raw value into the parameter's value; raises `ValueError` or `TypeError`
             with a message saying what would be right.
         kind: A short description of the accepted values, e.g. ``"int 2..6"``.
+        low: For an integer parameter, its smallest value (``None`` for other parameters).
+        high: For an integer parameter, its largest value (``None``: no bound, or not an integer).
     """
 
     name: str
@@ -59,6 +61,8 @@ class Parameter:
     doc: str
     convert: Converter
     kind: str
+    low: int | None = None
+    high: int | None = None
 
 
 def int_parameter(name: str, default: int, doc: str, *, low: int, high: int | None = None) -> Parameter:
@@ -74,7 +78,7 @@ def int_parameter(name: str, default: int, doc: str, *, low: int, high: int | No
         return value
 
     kind = f"int {low}..{high}" if high is not None else f"int >= {low}"
-    return Parameter(name, convert(default), doc, convert, kind)
+    return Parameter(name, convert(default), doc, convert, kind, low=low, high=high)
 
 
 def bool_parameter(name: str, default: bool, doc: str) -> Parameter:

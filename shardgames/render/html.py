@@ -6,6 +6,12 @@ notebook cell; `document` makes a whole page. The style sheet is scoped to the `
 does not touch the rest of a notebook, and it sets its own colours so that it stays legible under a
 dark notebook theme.
 
+**Places.** An element of a drawing may name the place it shows with a ``data-ref`` attribute (`card`
+takes it as `ref`): a square (``"e4"``), a card in a zone (``"hand-0-12"``). A name must say where as
+well as what, so that a card that moves gets a new one. The replay page compares each step's drawing
+with the one before, place by place (`places`), and outlines the places the step changed: the move
+just made, the card just played or drawn, the Entity just damaged.
+
 Examples:
     >>> from shardgames.render.html import card, zone
     >>> html = zone("hand", [card("Ember Imp", subtitle="Character", stats=[("MAG", 3)])])
@@ -18,10 +24,12 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from html import escape
+from html import escape, unescape
 
 __all__ = [
+    "REF",
     "STYLE",
     "card",
     "card_back",
@@ -31,6 +39,7 @@ __all__ = [
     "esc",
     "fragment",
     "panel",
+    "places",
     "stat_line",
     "table",
     "zone",
@@ -85,17 +94,23 @@ white-space:pre-wrap;color:#1f2328;background:#fff}
 """The style sheet of every drawing (scoped to the ``sg`` class)."""
 
 
+REF = "data-ref"
+"""The attribute that names the place an element of a drawing shows (see **Places** above)."""
+
+
 def esc(value: object) -> str:
     """`value` as text safe inside HTML (quotes escaped too)."""
     return escape(str(value))
 
 
-def _attrs(classes: Iterable[str], style: str | None, title: str | None) -> str:
+def _attrs(classes: Iterable[str], style: str | None, title: str | None, ref: str | None = None) -> str:
     out = f' class="{esc(" ".join(c for c in classes if c))}"'
     if style:
         out += f' style="{esc(style)}"'
     if title:
         out += f' title="{esc(title)}"'
+    if ref:
+        out += f' {REF}="{esc(ref)}"'
     return out
 
 
@@ -135,6 +150,7 @@ def card(
     flags: Sequence[str] = (),
     tooltip: str | None = None,
     extra_html: str = "",
+    ref: str | None = None,
 ) -> str:
     """A card as a card: a coloured head with its name, then its numbers, labels and lines of text.
 
@@ -149,6 +165,7 @@ def card(
             ``"mark"`` (highlighted).
         tooltip: Text shown when the pointer rests on the card.
         extra_html: *HTML* appended to the body.
+        ref: The place the card is in (see **Places** in the module docstring), if it has one.
     """
     style = f"--sg-accent:{accent}" if accent else None
     head = f'<div class="sg-card-title">{esc(title)}</div>'
@@ -162,7 +179,7 @@ def card(
     body += extra_html
     classes = ["sg-card", *(f"sg-{flag}" for flag in flags)]
     return (
-        f'<div{_attrs(classes, style, tooltip)}><div class="sg-card-head">{head}</div>'
+        f'<div{_attrs(classes, style, tooltip, ref)}><div class="sg-card-head">{head}</div>'
         f'<div class="sg-card-body">{body}</div></div>'
     )
 
@@ -227,3 +244,41 @@ def document(body: str, *, title: str) -> str:
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
         f"<style>body{{margin:16px;background:#fff}}</style></head><body>{body}</body></html>\n"
     )
+
+
+def places(html: str) -> dict[str, str]:
+    """The places a drawing names (its elements with a ``data-ref``), each with the HTML that shows it.
+
+    Two drawings show a place alike when its HTML is the same in both. The drawing must be markup as
+    this module writes it: text and attribute values escaped, so that every ``<`` starts a tag.
+
+    Examples:
+        >>> html = zone("hand", [card("Ember Imp", ref="hand-0-3"), card("Tide Wisp")])
+        >>> list(places(html)), "Ember Imp" in places(html)["hand-0-3"]
+        (['hand-0-3'], True)
+    """
+    found: dict[str, str] = {}
+    if REF not in html:
+        return found
+    depth = 0
+    opened: list[tuple[str, int, int]] = []  # the places open around this point: (ref, depth, start)
+    for tag in _TAG.finditer(html):
+        closing, name, rest = tag.groups()
+        if closing:
+            if opened and opened[-1][1] == depth:
+                ref, _, start = opened.pop()
+                found[ref] = html[start : tag.end()]
+            depth -= 1
+        elif not rest.endswith("/") and name.lower() not in _VOID:
+            depth += 1
+            ref_attribute = _REF_VALUE.search(rest)
+            if ref_attribute is not None:
+                opened.append((unescape(ref_attribute.group(1)), depth, tag.start()))
+    return found
+
+
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)([^>]*)>")
+_REF_VALUE = re.compile(rf'\s{REF}="([^"]*)"')
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)

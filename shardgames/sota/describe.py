@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from shardgames.kernel.actions import Action
+from shardgames.render.text import plural
 from shardgames.sota.actions import (
     AssignTrait,
     ChoosePersona,
@@ -113,10 +114,6 @@ class _Context:
         return f", holding {describe_card(self.game, trait)}" if trait >= 0 else ""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 # ---------------------------------------------------------------------- setup and the Turn Phase steps
 
 
@@ -134,14 +131,14 @@ def _redraw(c: _Context, a: Redraw) -> str:
 
 def _finish_redraw(c: _Context, a: FinishRedraw) -> str:
     n = min(HAND_MAX - c.view.hands[c.actor].size, c.view.decks[c.actor].size)
-    return f"finish the redraw: draw {_plural(n, 'card')} back up to {HAND_MAX}"
+    return f"finish the redraw: draw {plural(n, 'card')} back up to {HAND_MAX}"
 
 
 def _draw(c: _Context, a: Draw) -> str:
     if a.n == 0:
         return "draw no card"
     hand, deck = c.view.hands[c.actor].size, c.view.decks[c.actor].size
-    return f"draw {_plural(a.n, 'card')} (hand {hand} to {hand + a.n}, deck {deck} to {deck - a.n})"
+    return f"draw {plural(a.n, 'card')} (hand {hand} to {hand + a.n}, deck {deck} to {deck - a.n})"
 
 
 def _place(c: _Context, a: Place) -> str:

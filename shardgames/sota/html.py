@@ -63,6 +63,7 @@ def card_face(
     trait: int = -1,
     flags: Sequence[str] = (),
     notes: Sequence[str] = (),
+    ref: str | None = None,
 ) -> str:
     """One card as a card: its name, its type, its stats, its traits as chips and its rules text.
 
@@ -72,6 +73,7 @@ def card_face(
         trait: The Trait attached to a Character in a Duel Position (-1: none).
         flags: Looks of `shardgames.render.html.card` (``"mark"`` for a card in the duel).
         notes: Lines added under the rules text.
+        ref: The place the card is in, such as ``"hand-0-12"`` (see `shardgames.render.html`).
 
     Examples:
         >>> import shardgames as sg
@@ -121,6 +123,7 @@ def card_face(
         accent=ACCENTS[kind],
         flags=flags,
         tooltip=describe_card(game, card_id),
+        ref=ref,
     )
 
 
@@ -234,7 +237,8 @@ def _persona_zone(seen: Seen, seat: int) -> str:
     if duelling and _ability_used(seen, seat, PERSONA_BIT):
         notes.append("trait used in this duel")
     flags = ("mark",) if duelling else ()
-    return zone("Persona", [card_face(game, s.persona[seat], flags=flags, notes=notes)])
+    face = card_face(game, s.persona[seat], flags=flags, notes=notes, ref=f"persona-{seat}")
+    return zone("Persona", [face])
 
 
 def _ability_used(seen: Seen, seat: int, bit: int) -> bool:
@@ -261,7 +265,9 @@ def _positions_zone(seen: Seen, seat: int) -> str:
         if slot in duelling and _ability_used(seen, seat, slot):
             notes.append("Trait used in this duel")
         flags = ("mark",) if slot in duelling else ()
-        face = card_face(game, character, trait=trait, flags=flags, notes=notes)
+        face = card_face(
+            game, character, trait=trait, flags=flags, notes=notes, ref=f"position-{seat}-{slot}"
+        )
         places.append(zone(f"position {slot}" + (" · duelling" if slot in duelling else ""), [face]))
     return zone("Duel positions", places)
 
@@ -273,7 +279,7 @@ def _allies_zone(seen: Seen, seat: int) -> str:
     for stat in range(5):
         stack = s.allies[seat * 5 + stat]
         if stack:
-            faces = [card_face(game, c) for c in reversed(stack)]
+            faces = [card_face(game, c, ref=f"ally-{seat}-{c}") for c in reversed(stack)]
             stacks.append(zone(STATS[stat].value + (" · top first" if len(stack) > 1 else ""), faces))
     return zone("Ally positions", stacks)
 
@@ -283,7 +289,8 @@ def _hand_zone(seen: Seen, seat: int) -> str:
     cards = seen.hands[seat]
     hidden = sum(c is None for c in cards)
     label = f"Hand · {len(cards)}" + (f" ({hidden} hidden)" if hidden else "")
-    return zone(label, [card_back("?") if c is None else card_face(game, c) for c in cards], empty="empty")
+    faces = [card_back("?") if c is None else card_face(game, c, ref=f"hand-{seat}-{c}") for c in cards]
+    return zone(label, faces, empty="empty")
 
 
 def _deck_zone(seen: Seen, seat: int) -> str:
@@ -319,7 +326,7 @@ def _shards_zone(seen: Seen, seat: int) -> str:
         if beneath:
             more = f" and {len(beneath) - _BENEATH_SHOWN} more" if len(beneath) > _BENEATH_SHOWN else ""
             notes.append(f"beneath: {'; '.join(beneath[:_BENEATH_SHOWN])}{more}")
-        items.append(card_face(game, shards[-1], flags=("muted",), notes=notes))
+        items.append(card_face(game, shards[-1], flags=("muted",), notes=notes, ref=f"shards-{seat}"))
     return zone(f"Fractured Shards · {len(shards)}", items, empty="empty")
 
 

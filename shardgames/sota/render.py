@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from shardgames.render.text import plural
 from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
 from shardgames.sota.view import DuelView, SotaView
@@ -326,6 +327,6 @@ def _duel_lines(seen: Seen) -> list[str]:
         side = "attacker" if duel.to_act == 0 else "defender"
         lines.append(
             f"modifier window: seat {duel.seat_of(duel.to_act)} ({side}) to act, "
-            f"{duel.passes} pass{'es' if duel.passes != 1 else ''} in a row"
+            f"{plural(duel.passes, 'pass', 'passes')} in a row"
         )
     return lines

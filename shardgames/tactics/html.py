@@ -2,9 +2,10 @@ r"""Tactics in HTML, for notebooks and replays: a status bar, the board, and a p
 
 The status bar says whose turn it is, what is being decided (the warrior whose effect is offered, the
 purchases left in a setup turn, the actions used) and who won. The board is the SVG picture of
-`shardgames.tactics.render.board_svg`. Each seat's panel gives its Souls, its commander, its warriors on
-the board as cards (with the side in use: effective Might, movement and effect), the terrain it owns,
-its defeated warriors and, in setup, what it can still afford.
+`shardgames.tactics.render.board_svg`, with a legend under it (`LEGEND`). Each seat's panel gives its
+Souls, its commander, its warriors on the board as cards (with the side in use: effective Might,
+movement and effect), the terrain it owns, its defeated warriors and, in setup, what it can still
+afford.
 
 `state_html` draws a state and `view_html` a seat's view, from the view alone (Tactics hides nothing,
 so the two agree but for the title). ``state.to_html()`` and ``view.to_html()`` call them, and a
@@ -27,11 +28,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.state import CHANCE
-from shardgames.render.html import card, chips, fragment, panel, zone
+from shardgames.render.html import card, chips, esc, fragment, panel, zone
 from shardgames.tactics.board import name
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.render import (
+    BOARD_WIDTH,
     SEAT_COLOURS,
     board_svg,
     marked_squares,
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     from shardgames.tactics.state import TacticsState
     from shardgames.tactics.view import TacticsView
 
-__all__ = ["TITLE", "state_html", "view_html"]
+__all__ = ["LEGEND", "TITLE", "state_html", "view_html"]
 
 TITLE = "Soulshards Tactics"
 """The title of every drawing (a view's adds the seat it belongs to)."""
@@ -60,6 +62,19 @@ _PHASE_WORDS = {
     Phase.PORTAL: "play: a portal",
     Phase.RIPOSTE: "play: a riposte",
 }
+LEGEND = (
+    (
+        "A",
+        f"a warrior, by its roster letter, in its seat's colour ({SEAT_COLOURS[0][0]}: seat 0, "
+        f"{SEAT_COLOURS[1][0]}: seat 1)",
+    ),
+    ("M*", "an injured warrior (also a dashed outline): its injured side is in play"),
+    ("3", "the number in a square's corner: the warrior's Might now"),
+    ("fire", "terrain, named in its owner's colour"),
+    ("yellow square", "the warrior the pending decision is about"),
+)
+"""The legend under the board: each mark, and what it means."""
+
 _LAYOUT = "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start"
 _SIDE_COLUMN = "flex:1 1 340px;min-width:340px"
 
@@ -76,8 +91,15 @@ def view_html(view: TacticsView) -> str:
 
 def _draw(s: TacticsState, title: str) -> str:
     panels = "".join(_seat_panel(s, seat) for seat in (0, 1))
-    body = f'<div style="{_LAYOUT}"><div>{board_svg(s)}</div><div style="{_SIDE_COLUMN}">{panels}</div></div>'
+    board = f"<div>{board_svg(s)}{_legend()}</div>"
+    body = f'<div style="{_LAYOUT}">{board}<div style="{_SIDE_COLUMN}">{panels}</div></div>'
     return fragment(body, title=title, status=_status(s))
+
+
+def _legend() -> str:
+    lines = "".join(f"<div><b>{esc(mark)}</b> {esc(meaning)}</div>" for mark, meaning in LEGEND)
+    style = f"font-size:11.5px;color:#57606a;max-width:{BOARD_WIDTH}px"
+    return f'<div class="sg-legend" style="{style}">{lines}</div>'
 
 
 def _seat(seat: int) -> str:
@@ -175,6 +197,7 @@ def _warrior_card(s: TacticsState, warrior: int, marked: tuple[int, ...]) -> str
         flags=("mark",) if cell in marked else (),
         tooltip=tooltip,
         extra_html=f"<div>{labels}</div>" if labels else "",
+        ref=f"warrior-{warrior}",
     )
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.views import View
+from shardgames.render.html import REF
 from shardgames.tactics.actions import (
     Attack,
     BuyAction,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from shardgames.tactics.view import TacticsView
 
 __all__ = [
+    "BOARD_WIDTH",
     "SEAT_COLOURS",
     "Table",
     "board_svg",
@@ -62,6 +64,8 @@ __all__ = [
 
 CELL = 48
 MARGIN = 24
+BOARD_WIDTH = 8 * CELL + 2 * MARGIN
+"""The width of `board_svg`'s picture, in pixels."""
 _TERRAIN_FILL = ("#f4a261", "#8d8d8d", "#b39ddb", "#7fb3d5", "#d8eef2")
 _TERRAIN_LABEL = ("fire", "stone", "portal", "water", "wind")
 _SEAT_FILL = ("#1d3557", "#c1121f")
@@ -180,14 +184,16 @@ def board_svg(s: TacticsState | TacticsView) -> str:
     colour.
 
     The warriors a pending decision is about (an effect's owner, the warriors whose effects wait to be
-    ordered) stand on a square outlined in yellow. A view is drawn from what it holds.
+    ordered) stand on a square outlined in yellow. Each square is a group named by the square
+    (``data-ref="e4"``), so a replay page can outline the squares a step changed. A view is drawn from
+    what it holds.
     """
     from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
 
     s = _as_state(s)
     marked = marked_squares(s)
     size = 8 * CELL
-    width, height = size + 2 * MARGIN, size + 2 * MARGIN + 28
+    width, height = BOARD_WIDTH, size + 2 * MARGIN + 28
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -199,6 +205,7 @@ def board_svg(s: TacticsState | TacticsView) -> str:
         shade = "#eeeed2" if (file + rank) % 2 else "#d7d7bd"
         terrain = s.terrain[cell]
         fill = _TERRAIN_FILL[terrain] if terrain >= 0 else shade
+        parts.append(f'<g {REF}="{name(cell)}">')
         parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#999"/>')
         if cell in marked:
             parts.append(
@@ -231,6 +238,7 @@ def board_svg(s: TacticsState | TacticsView) -> str:
                 f'<text x="{x + CELL - 3}" y="{y + CELL - 3}" font-size="11" font-weight="bold" '
                 f'text-anchor="end"{_HALO}>{might(s, warrior)}</text>'
             )
+        parts.append("</g>")
     parts.extend(
         f'<text x="{MARGIN + file * CELL + CELL / 2}" y="{MARGIN + size + 14}" font-size="12" '
         f'text-anchor="middle">{FILES[file]}</text>'

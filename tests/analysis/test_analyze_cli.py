@@ -61,12 +61,13 @@ def test_content(duel: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_matchups(duel: str, tmp_path: Path) -> None:
     out = tmp_path / "matchups.json"
     result = invoke(
-        "analyze", "duel", "matchups", "--parameter", "decks", "--options", "low,high", "--agent", "random",
+        "analyze", "duel", "matchups", "--parameter", "decks", "--options", "low,high", "--agents", "random",
         "--games", "4", "--backend", "serial", "--no-progress", "--json", str(out),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert (
-        "duel: 16 games, 4 per ordered pair, seed 0: win rate of the row against the column" in result.stdout
+        "duel: 16 games, 4 per ordered pair, seed 0, agents random: win rate of the row against the column"
+        in result.stdout
     )
     assert "as seat0 win rate" in result.stdout
     assert "against the field (mirrors left out)" in result.stdout
@@ -110,13 +111,13 @@ def test_power_without_and_with_a_tournament(tmp_path: Path) -> None:
                 "max_turns",
                 "--options",
                 ",",
-                "--agent",
+                "--agents",
                 "random",
             ),
             "--options: name the options",
         ),
         (
-            ("analyze", "embers", "matchups", "--parameter", "deck", "--options", "a", "--agent", "random"),
+            ("analyze", "embers", "matchups", "--parameter", "deck", "--options", "a", "--agents", "random"),
             "embers has no parameter 'deck'",
         ),
     ],
@@ -129,9 +130,17 @@ def test_mistakes_exit_2_with_one_message(args: tuple[str, ...], message: str) -
 
 
 def test_missing_options_are_click_usage_errors() -> None:
-    result = invoke("analyze", "embers", "matchups", "--agent", "random")
+    result = invoke("analyze", "embers", "matchups", "--agents", "random")
     assert result.exit_code == 2
     assert "Missing option '--options'" in result.output
+
+
+def test_matchups_takes_its_agents_as_every_analysis_does() -> None:
+    """One option names the agents, --agents, as in `shardgames tournament`: no --agent beside it."""
+    result = invoke("analyze", "embers", "matchups", "--options", "2,3", "--agent", "random")
+    assert result.exit_code == 2
+    assert "No such option '--agent'" in result.output
+    assert "--agents" in invoke("analyze", "embers", "matchups", "--help").output
 
 
 def test_cells() -> None:

@@ -946,6 +946,18 @@ def test_cmd_r14_breach_counts_the_marked_damage(lab: CommandGame) -> None:
     assert state.integrity == [20, 16]  # 5 - (3 - 2)
 
 
+def test_cmd_r14_breach_assigns_before_armored_reduces(lab: CommandGame) -> None:
+    """R14, K08, K03: Breach assigns the remaining Durability before Armored takes 1 off, so it survives."""
+    state = start(
+        lab, {"arena": ["Lab Breaker"]}, {"arena": [{"card": "Lab Plate", "exhausted": True, "damage": 2}]}
+    )
+    plate = one(state, "Lab Plate", 1)
+    fight(state, one(state, "Lab Breaker", 0), plate)
+    assert state.integrity == [20, 18]  # 5 - (5 - 2) goes through
+    assert damage(state, plate) == 4  # 2 + (3 - 1): one short of lethal
+    assert state.scrap[1] == ()
+
+
 def test_cmd_r14_without_breach_nothing_goes_through(lab: CommandGame) -> None:
     """R14: without Breach the whole Force goes to the Entity fought, however much it is."""
     state = start(lab, {"arena": ["Lab Giant"]}, {"arena": ["Lab Bear"]})

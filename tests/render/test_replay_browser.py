@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browser import launch
+from replay_data import page_data
 
 import shardgames as sg
 from shardgames.arena.replay_page import record_steps
@@ -106,5 +107,30 @@ def test_an_address_opens_the_page_at_a_step_and_play_moves_on(browser: Any, tmp
     page.wait_for_function("document.getElementById('sg-step').textContent.startsWith('step 11 ')")
     page.keyboard.press(" ")
     assert page.inner_text("#sg-play") == "play"
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_step_changed_is_outlined(browser: Any, tmp_path: Path, game: str) -> None:
+    """The places a step changed: cards get an outline, squares one drawn over the board."""
+    seats = sg.load_game(game).num_players
+    record = sg.play_match(game, [sg.RandomAgent() for _ in range(seats)], seed=4)
+    path = tmp_path / "replay.html"
+    record.save_html(path)
+    steps = page_data(path.read_text(encoding="utf-8"))["steps"]
+    index = next(i for i, step in enumerate(steps) if i > 5 and step["changed"])
+    page, _, errors = open_page(browser, path, f"#step={index}")
+    outlined = page.eval_on_selector_all(
+        "#sg-board .sg-changed",
+        "ps => ps.map(p => [p.dataset.ref, p instanceof SVGElement, getComputedStyle(p).outlineStyle])",
+    )
+    assert sorted(ref for ref, _, _ in outlined) == sorted(steps[index]["changed"])
+    assert all(style == "solid" for _, square, style in outlined if not square)
+    squares = sum(square for _, square, _ in outlined)
+    assert page.eval_on_selector_all("#sg-board .sg-outline", "outlines => outlines.length") == squares
+    page.click("#sg-first")
+    assert page.eval_on_selector_all("#sg-board .sg-changed", "places => places.length") == 0
+    assert "what the step changed" in page.inner_text(".sg-key")
     assert errors == []
     page.close()

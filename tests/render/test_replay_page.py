@@ -2,33 +2,31 @@
 
 from __future__ import annotations
 
-import base64
-import gzip
-import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 from click.testing import CliRunner, Result
+from replay_data import page_data
 
 import shardgames as sg
-from shardgames.arena.replay_page import record_steps, record_table
+from shardgames.arena.replay_page import HIDDEN_OUTCOME, record_steps, record_table
 from shardgames.cli import cli
+from shardgames.command.actions import DeclareAttack
 from shardgames.kernel.errors import ReplayError, UsageError
+from shardgames.render.html import places
+from shardgames.sota.actions import Place
+from shardgames.tactics.actions import Move
+from shardgames.tactics.board import name
 
 GAMES = ("sota", "tactics(souls=12,max_turns=20)", "command(max_turns=6)", "embers")
 
 
 def record_of(game: str, seed: int = 3) -> sg.MatchRecord:
     return sg.play_match(game, [sg.RandomAgent() for _ in range(sg.load_game(game).num_players)], seed=seed)
-
-
-def page_data(page: str) -> dict[str, list[object]]:
-    packed = re.search(r'<script id="sg-data" type="application/octet-stream">([^<]*)</script>', page)
-    assert packed is not None
-    data: dict[str, list[object]] = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
-    return data
 
 
 def invoke(*args: str) -> Result:
@@ -69,8 +67,7 @@ def test_a_seat_sees_only_its_own_choices_and_censored_events() -> None:
         if full.actor == 0:
             assert seen.action == full.action
         else:
-            assert seen.action in ("(hidden)", "(what this seat cannot see is hidden)")
-        assert seen.automatic == ()
+            assert seen.action == "(what this seat cannot see is hidden)"
     # What seat 1 drew is not in seat 0's page, though it is in the full one.
     state = record.load_game().new_initial_state(record.seed)
     drawn_by_1 = [str(e) for e in record.replay().events if "seat 1 drew" in str(e)]
@@ -80,6 +77,90 @@ def test_a_seat_sees_only_its_own_choices_and_censored_events() -> None:
     assert set(drawn_by_1) <= {e for step in everything for e in step.events}
     data = page_data(record.to_html(seat=0))
     assert data["frames"][0] == state.view(0).to_html()
+
+
+def outcomes(step: dict[str, Any]) -> list[str]:
+    """The chance outcomes and forced moves of a step of the page, in words."""
+    return [step["action"], *step["automatic"]] if step["label"] == "chance" else step["automatic"]
+
+
+@pytest.mark.parametrize("game", ["sota", "command(max_turns=6)", "command(max_turns=6,chance=explicit)"])
+def test_chance_outcomes_name_a_card_only_for_the_seats_that_may_see_it(game: str) -> None:
+    """The full page names every card drawn; a seat's page names its own and says a hidden card for others."""
+    record = record_of(game)
+    pages = [page_data(record.to_html(seat=seat))["steps"] for seat in (None, 0, 1)]
+    everything, seat0, seat1 = ([outcomes(step) for step in steps] for steps in pages)
+    hidden = {0: 0, 1: 0}
+    for full, mine, theirs in zip(everything, seat0, seat1, strict=True):
+        for index, words in enumerate(full):
+            assert not re.search(r"card kind|of design \d", words)  # names, not numbers
+            shown = (mine[index], theirs[index])
+            if HIDDEN_OUTCOME in shown:  # a card drawn by one seat: the other may not see it
+                assert words.startswith("draw ")
+                assert words in shown  # the seat that drew it reads the same name
+                hidden[shown.index(HIDDEN_OUTCOME)] += 1
+            else:  # dice, the coin, forced moves: public
+                assert shown == (words, words)
+    assert hidden[0] > 0
+    assert hidden[1] > 0
+
+
+def test_the_start_shows_the_deal_as_each_seat_saw_it() -> None:
+    record = record_of("command(max_turns=6)")
+    start = page_data(record.to_html(seat=1))["steps"][0]
+    assert start["action"] == "the game begins"
+    assert start["automatic"][0] in ("seat 0 starts", "seat 1 starts")
+    drawn = [words for words in start["automatic"] if words.startswith("draw ")]
+    assert len(drawn) == len([e for e in start["events"] if e.startswith("seat 1 drew ")])
+    assert start["automatic"].count(HIDDEN_OUTCOME) == len(drawn)  # as many for seat 0
+
+
+def moved(_: sg.State, action: Move) -> set[str]:
+    return {name(action.origin), name(action.dest)} if action.origin != action.dest else set()
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "places"),
+    [
+        ("tactics(souls=12,max_turns=20)", Move, moved),
+        ("command(max_turns=6)", DeclareAttack, lambda s, a: {f"arena-{a.attacker}"}),
+        ("sota", Place, lambda s, a: {f"position-{s.current_player}-{a.slot}"}),
+    ],
+)
+def test_each_step_lists_the_places_it_changed(
+    game: str, kind: type, places: Callable[..., set[str]]
+) -> None:
+    """A move outlines its squares, an attack its attacker, a placed Character its Duel Position."""
+    record = record_of(game)
+    steps = page_data(record.to_html())["steps"]
+    assert steps[0]["changed"] == []
+    state = record.load_game().new_initial_state(record.seed)
+    checked = 0
+    for step in steps[1:]:
+        action = record.history[len(state.history)]
+        if isinstance(action, kind) and places(state, action):
+            assert places(state, action) <= set(step["changed"]), step
+            checked += 1
+        state.apply_action(action)
+    assert checked
+
+
+def test_places_reads_each_named_element_whole() -> None:
+    """Nested places, void and self-closing elements, entities: each place is its whole markup."""
+    html = (
+        '<div class="sg"><div data-ref="outer">a &amp; b<br><span data-ref="inner">x</span>'
+        '<svg><g data-ref="e4"><rect x="1"/><text>M*</text></g></svg></div><p>not a place</p></div>'
+    )
+    found = places(html)
+    assert found == {
+        "inner": '<span data-ref="inner">x</span>',
+        "e4": '<g data-ref="e4"><rect x="1"/><text>M*</text></g>',
+        "outer": '<div data-ref="outer">a &amp; b<br>'
+        + found["inner"]
+        + "<svg>"
+        + found["e4"]
+        + "</svg></div>",
+    }
 
 
 def test_pages_are_deterministic_and_self_contained() -> None:

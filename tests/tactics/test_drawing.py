@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 from pathlib import Path
 
 import pytest
 from tactics_scenarios import action, play, start, tactics_game
 
 import shardgames as sg
+from shardgames.render.html import places
 from shardgames.tactics import TacticsState, square
 from shardgames.tactics.actions import BuyWarrior, FirstPlayer
-from shardgames.tactics.html import TITLE, state_html, view_html
+from shardgames.tactics.board import name
+from shardgames.tactics.html import LEGEND, TITLE, state_html, view_html
 from shardgames.tactics.render import board_svg, describe_action, marked_squares
 from shardgames.tactics.view import TacticsView
 
@@ -93,6 +96,25 @@ def cards(panel_html: str) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------- the HTML of a state
+
+
+def test_the_board_has_a_legend_for_its_marks() -> None:
+    """The injured warrior's M* with its dashed outline, the Might in the corner, the yellow square."""
+    html = position().to_html()
+    legend = html.split('class="sg-legend"')[1].split("</div></div>")[0]
+    for mark, meaning in LEGEND:
+        assert f"<b>{escape(mark)}</b> {escape(meaning)}" in legend
+    meanings = dict(LEGEND)
+    assert "injured" in meanings["M*"]
+    assert "dashed outline" in meanings["M*"]
+    assert "Might" in meanings["3"]
+
+
+def test_each_square_of_the_board_is_a_place() -> None:
+    """The squares are named, so a replay page can outline those a step changed."""
+    shown = places(board_svg(position()))
+    assert list(shown) == [name(cell) for cell in range(64)]
+    assert "Knight (injured)" in shown["d5"]
 
 
 def test_the_html_shows_the_board_picture_with_every_warrior() -> None:
