@@ -213,7 +213,7 @@ def test_bad_result_json_lists_every_problem() -> None:
         "agents[1]: expected an agent name, not 2",
         "games[0].index: expected a game index, not -1",
         "games[0].seats[1]: expected an agent index below 2, not 5",
-        "games[0].returns: 1 returns for 2 seats",
+        "games[0].returns: 1 return for 2 seats",
         "games[0].winner: expected a seat or null, not 9",
         "games[0].length: expected a count of steps, not 'x'",
         "games[1]: expected an object, not 5",
