@@ -14,10 +14,12 @@ many more (see ``tests/conftest.py``); the totals of games and checks are printe
 
 from __future__ import annotations
 
+import ast
 import copy
 import gc
 import pickle
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -218,3 +220,15 @@ def test_records_and_tournament_results_pickle_and_deepcopy_exactly(game: sg.Gam
         assert isinstance(again, sg.TournamentResult)
         assert again == result
         assert again.to_json() == result.to_json()
+
+
+def test_nothing_in_the_package_is_keyed_by_id() -> None:
+    """``id()`` of an object that can be freed is reused by the next object: no code may key on it."""
+    root = Path(sg.__file__).parent
+    calls = [
+        f"{path.relative_to(root)}:{node.lineno}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "id"
+    ]
+    assert calls == []
