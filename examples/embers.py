@@ -56,6 +56,7 @@ from shardgames.kernel import (
     int_parameter,
     unknown_cards,
 )
+from shardgames.kernel.checks import Places, Problems, check_state
 from shardgames.kernel.zones import DeckView, HandView
 
 VALUES = (1, 2, 3, 4, 5)
@@ -468,6 +469,68 @@ class EmbersState(State):
 
     # --8<-- [end:other-hooks]
 
+    # --8<-- [start:problems]
+    def _problems(self) -> Iterable[str]:
+        # Everything the rules rely on, checked for states read from JSON or set up from positions.
+        n = self.game.num_players
+        problems = Problems()
+        for name in ("embers", "hands", "decks", "discards"):
+            problems.length(f"data.{name}", getattr(self, name), n, "entries, one per seat")
+        if problems:  # everything below looks seats up in these lists
+            return problems
+        size = n * DECK_SIZE
+        places = Places(problems, range(size).__contains__, f"ids 0..{size - 1}", lambda c: c // DECK_SIZE)
+        for seat in range(n):
+            problems.int_in(f"data.embers[{seat}]", self.embers[seat], 0, EMBERS)
+            places.hand(f"data.hands[{seat}]", self.hands[seat], seat, self.game)
+            places.deck(f"data.decks[{seat}]", self.decks[seat], seat, self.game, card_value)
+            places.put_all(f"data.discards[{seat}]", self.discards[seat], seat)
+        problems.seat("data.active", self.active, self.game)
+        if problems:
+            return problems
+        alive = [seat for seat in range(n) if self.embers[seat] > 0]
+        if self.prompt is not None:
+            if len(alive) < 2:
+                problems.add("data.embers", "a game in progress needs two seats with embers")
+            self._prompt_problems(self.prompt, problems, places)
+        elif self.winner is not None and alive != [self.winner]:
+            problems.add("winner", f"seat {self.winner} wins only as the last seat with embers")
+        for index, task in enumerate(self._tasks):
+            where = f"tasks[{index}]"
+            problems.seat(f"{where}.seat", getattr(task, "seat", 0), self.game)
+            if isinstance(task, Draw):
+                problems.int_in(f"{where}.count", task.count, 0, OPENING_HAND)
+        return problems
+
+    def _prompt_problems(self, prompt: Prompt, problems: Problems, places: Places) -> None:
+        chance = isinstance(prompt, ChooseStarter | DrawFrom | RollAttack)
+        if chance != (prompt.player == CHANCE):
+            problems.add("prompt.player", f"{type(prompt).__name__} is {'' if chance else 'not '}for chance")
+        elif isinstance(prompt, DrawFrom):
+            if (
+                problems.seat("prompt.seat", prompt.seat, self.game)
+                and not self.decks[prompt.seat].needs_chance()
+            ):
+                problems.add("prompt.seat", f"seat {prompt.seat}'s next draw is not from its shuffled cards")
+            problems.int_in("prompt.remaining", prompt.remaining, 0, OPENING_HAND - 1)
+        elif isinstance(prompt, TurnChoice | RollAttack | BlockOrTake):
+            attacker = getattr(prompt, "attacker", prompt.player)
+            if attacker != self.active or self.embers[self.active] == 0:
+                problems.add("prompt", f"the seat to play, {attacker}, must be the active seat with embers")
+            target = getattr(prompt, "target", prompt.player)
+            if isinstance(prompt, RollAttack | BlockOrTake) and (
+                not problems.seat("prompt.target", target, self.game)
+                or target == attacker
+                or self.embers[target] == 0
+            ):
+                problems.add("prompt", f"the target, {target}, must be an opponent with embers")
+            if isinstance(prompt, RollAttack):  # the card played is on its way to the discard pile
+                places.put("prompt.card", prompt.card, attacker)
+            if isinstance(prompt, BlockOrTake):
+                problems.int_in("prompt.value", prompt.value, VALUES[0], VALUES[-1])
+
+    # --8<-- [end:problems]
+
     # ---- procedures
 
     def _draw(self, seat: int, count: int) -> None:
@@ -694,6 +757,7 @@ class EmbersGame(Game):
             raise PositionError("embers position", ["players: at least two seats need embers"])
         if state.prompt is None:
             state._ask(TurnChoice(active))
+        check_state(state, PositionError, "embers position")  # the checks of JSON states, once more
 
     def _seat_from_position(self, state: EmbersState, seat: int, entry: Any, problems: list[str]) -> None:
         where = f"players[{seat}]"
