@@ -235,6 +235,8 @@ def kernel_problems(state: State, *, settled: bool = True) -> list[str]:
             game.codec.encode(action)
         except ActionCodecError as exc:
             problems.add(f"history[{index}]", str(exc))
+        except Exception:  # an action too far out of range even to be written in the codec's message
+            problems.add(f"history[{index}]", f"{type(action).__name__} is outside this game's action space")
     _check_events(problems, state)
     return problems.items
 
