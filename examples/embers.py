@@ -471,63 +471,65 @@ class EmbersState(State):
 
     # --8<-- [start:problems]
     def _problems(self) -> Iterable[str]:
-        # Everything the rules rely on, checked for states read from JSON or set up from positions.
-        n = self.game.num_players
+        # Everything the rules rely on, for states read from JSON or set up from positions.
+        game, n = self.game, self.game.num_players
         problems = Problems()
         for name in ("embers", "hands", "decks", "discards"):
             problems.length(f"data.{name}", getattr(self, name), n, "entries, one per seat")
         if problems:  # everything below looks seats up in these lists
             return problems
-        size = n * DECK_SIZE
+        size = n * DECK_SIZE  # seat s owns the cards 10*s to 10*s + 9
         places = Places(problems, range(size).__contains__, f"ids 0..{size - 1}", lambda c: c // DECK_SIZE)
         for seat in range(n):
             problems.int_in(f"data.embers[{seat}]", self.embers[seat], 0, EMBERS)
-            places.hand(f"data.hands[{seat}]", self.hands[seat], seat, self.game)
-            places.deck(f"data.decks[{seat}]", self.decks[seat], seat, self.game, card_value)
+            places.hand(f"data.hands[{seat}]", self.hands[seat], seat, game)
+            places.deck(f"data.decks[{seat}]", self.decks[seat], seat, game, card_value)
             places.put_all(f"data.discards[{seat}]", self.discards[seat], seat)
-        problems.seat("data.active", self.active, self.game)
-        if problems:
-            return problems
+        problems.seat("data.active", self.active, game)
+        for index, task in enumerate(self._tasks):
+            if isinstance(task, Draw | BeginTurn | AskTurn | EndTurn):
+                problems.seat(f"tasks[{index}].seat", task.seat, game)
+            if isinstance(task, Draw):
+                problems.int_in(f"tasks[{index}].count", task.count, 0, OPENING_HAND)
         alive = [seat for seat in range(n) if self.embers[seat] > 0]
-        if self.prompt is not None:
+        if not problems and self.prompt is not None:
             if len(alive) < 2:
                 problems.add("data.embers", "a game in progress needs two seats with embers")
             self._prompt_problems(self.prompt, problems, places)
         elif self.winner is not None and alive != [self.winner]:
             problems.add("winner", f"seat {self.winner} wins only as the last seat with embers")
-        for index, task in enumerate(self._tasks):
-            where = f"tasks[{index}]"
-            problems.seat(f"{where}.seat", getattr(task, "seat", 0), self.game)
-            if isinstance(task, Draw):
-                problems.int_in(f"{where}.count", task.count, 0, OPENING_HAND)
         return problems
 
     def _prompt_problems(self, prompt: Prompt, problems: Problems, places: Places) -> None:
-        chance = isinstance(prompt, ChooseStarter | DrawFrom | RollAttack)
-        if chance != (prompt.player == CHANCE):
-            problems.add("prompt.player", f"{type(prompt).__name__} is {'' if chance else 'not '}for chance")
-        elif isinstance(prompt, DrawFrom):
-            if (
-                problems.seat("prompt.seat", prompt.seat, self.game)
-                and not self.decks[prompt.seat].needs_chance()
-            ):
+        game, active = self.game, self.active
+        if prompt.player not in (CHANCE, *range(game.num_players)):
+            return  # the kernel reports a seat that does not exist
+        if isinstance(prompt, ChooseStarter | DrawFrom | RollAttack) != (prompt.player == CHANCE):
+            problems.add("prompt.player", f"{type(prompt).__name__} is decided by chance, and only it")
+            return
+
+        def playing(seat: int) -> None:  # the seat whose turn it is
+            if seat != active or self.embers[active] == 0:
+                problems.add("prompt", f"seat {seat} plays, so it must be the active seat with embers")
+
+        def opponent(path: str, seat: int) -> None:  # the target of an attack
+            if problems.seat(path, seat, game) and (seat == active or self.embers[seat] == 0):
+                problems.add(path, f"seat {seat} is not an opponent with embers")
+
+        if isinstance(prompt, DrawFrom):
+            if problems.seat("prompt.seat", prompt.seat, game) and not self.decks[prompt.seat].needs_chance():
                 problems.add("prompt.seat", f"seat {prompt.seat}'s next draw is not from its shuffled cards")
             problems.int_in("prompt.remaining", prompt.remaining, 0, OPENING_HAND - 1)
-        elif isinstance(prompt, TurnChoice | RollAttack | BlockOrTake):
-            attacker = getattr(prompt, "attacker", prompt.player)
-            if attacker != self.active or self.embers[self.active] == 0:
-                problems.add("prompt", f"the seat to play, {attacker}, must be the active seat with embers")
-            target = getattr(prompt, "target", prompt.player)
-            if isinstance(prompt, RollAttack | BlockOrTake) and (
-                not problems.seat("prompt.target", target, self.game)
-                or target == attacker
-                or self.embers[target] == 0
-            ):
-                problems.add("prompt", f"the target, {target}, must be an opponent with embers")
-            if isinstance(prompt, RollAttack):  # the card played is on its way to the discard pile
-                places.put("prompt.card", prompt.card, attacker)
-            if isinstance(prompt, BlockOrTake):
-                problems.int_in("prompt.value", prompt.value, VALUES[0], VALUES[-1])
+        elif isinstance(prompt, TurnChoice):
+            playing(prompt.player)
+        elif isinstance(prompt, RollAttack):
+            playing(prompt.attacker)
+            opponent("prompt.target", prompt.target)
+            places.put("prompt.card", prompt.card, prompt.attacker)  # on its way to the discard pile
+        elif isinstance(prompt, BlockOrTake):
+            playing(prompt.attacker)
+            opponent("prompt.player", prompt.player)
+            problems.int_in("prompt.value", prompt.value, VALUES[0], VALUES[-1])
 
     # --8<-- [end:problems]
 

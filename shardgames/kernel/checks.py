@@ -38,7 +38,7 @@ from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["Places", "Problems", "check_state", "kernel_problems"]
+__all__ = ["Places", "Problems", "check_state", "kernel_problems", "outcome_problems", "state_problems"]
 
 
 class Problems:
@@ -207,29 +207,19 @@ def kernel_problems(state: State, *, settled: bool = True) -> list[str]:
             just set up from a position may instead have queued tasks that lead to its first decision.
     """
     game = state.game
+    prompt, returns = state._prompt, state._returns
     problems = Problems()
-    cap = game.turn_cap
-    if cap is None:
-        if state.turn < 0:
-            problems.add("turn", f"must be an int >= 0, not {state.turn}")
-    else:
-        problems.int_in("turn", state.turn, 0, cap)
-    prompt, returns, winner = state._prompt, state._returns, state._winner
+    problems.extend(outcome_problems(game, state.turn, returns, state._winner))
     if prompt is not None:
         problems.seat("prompt.player", prompt.player, game, also=(CHANCE,))
     if returns is None:
         if prompt is None and (settled or not state._tasks):
             problems.add("prompt", "a game in progress needs a prompt (the pending decision)")
-        if winner is not None:
-            problems.add("winner", "a game in progress has no winner yet; the winner needs returns")
     else:
         if prompt is not None:
             problems.add("prompt", "a finished game has no pending decision")
         if state._tasks:
             problems.add("tasks", "a finished game has no queued tasks")
-        _check_returns(problems, "returns", returns, winner, game)
-    if winner is not None:
-        problems.seat("winner", winner, game)
     for index, action in enumerate(state._history):
         try:
             game.codec.encode(action)
@@ -238,6 +228,29 @@ def kernel_problems(state: State, *, settled: bool = True) -> list[str]:
         except Exception:  # an action too far out of range even to be written in the codec's message
             problems.add(f"history[{index}]", f"{type(action).__name__} is outside this game's action space")
     _check_events(problems, state)
+    return problems.items
+
+
+def outcome_problems(
+    game: Game, turn: int | None, returns: Sequence[float] | None, winner: int | None
+) -> list[str]:
+    """The problems of the turn counter, the returns and the winner (``None``: not known, not checked).
+
+    The returns are ``None`` while the game is in progress, and the winner is ``None`` unless a seat won.
+    """
+    problems = Problems()
+    cap = game.turn_cap
+    if turn is not None:
+        if cap is not None:
+            problems.int_in("turn", turn, 0, cap)
+        elif turn < 0:
+            problems.add("turn", f"must be an int >= 0, not {turn}")
+    if winner is not None:
+        problems.seat("winner", winner, game)
+        if returns is None:
+            problems.add("winner", "a game in progress has no winner yet; the winner needs returns")
+    if returns is not None:
+        _check_returns(problems, "returns", returns, winner, game)
     return problems.items
 
 
@@ -296,7 +309,11 @@ def check_state(state: State, error: type[DataError], subject: str, *, settled: 
     Raises:
         DataError: The `error` given, listing every problem found.
     """
-    problems = kernel_problems(state, settled=settled)
-    problems.extend(state._problems())
+    problems = state_problems(state, settled=settled)
     if problems:
         raise error(subject, problems)
+
+
+def state_problems(state: State, *, settled: bool = True) -> list[str]:
+    """Every problem of `state`: the kernel's fields (`kernel_problems`), then the game's own."""
+    return [*kernel_problems(state, settled=settled), *state._problems()]

@@ -31,7 +31,7 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 from cattrs.v import format_exception
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.checks import check_state
+from shardgames.kernel.checks import outcome_problems, state_problems
 from shardgames.kernel.errors import SerializationError
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.rng import Rng
@@ -273,8 +273,9 @@ def state_from_dict(game: Game, data: Any) -> State:
     state = reader.read(data["data"], game.state_type, "data")
     turn = reader.integer(data["turn"], "turn")
     rng = reader.integer(data["rng"], "rng")
+    values = []  # problems of values that do not stop the state being built and checked
     if rng is not None and not 0 <= rng < _TWO64:
-        reader.problems.append(f"rng: the generator state must be an int 0..2**64-1, not {rng}")
+        values.append(f"rng: the generator state must be an int 0..2**64-1, not {rng}")
     prompt = None if data["prompt"] is None else reader.read(data["prompt"], Prompt, "prompt")
     tasks = [reader.read(t, Task, f"tasks[{i}]") for i, t in enumerate(reader.items(data["tasks"], "tasks"))]
     returns = None if data["returns"] is None else reader.numbers(data["returns"], "returns")
@@ -286,8 +287,9 @@ def state_from_dict(game: Game, data: Any) -> State:
     events = [
         reader.read(e, Event, f"events[{i}]") for i, e in enumerate(reader.items(data["events"], "events"))
     ]
-    if reader.problems:
-        raise SerializationError("state JSON", reader.problems)
+    if reader.problems:  # with what can be checked without a state
+        problems = reader.problems + values + outcome_problems(game, turn, returns, winner)
+        raise SerializationError("state JSON", problems)
     assert isinstance(state, State)
     assert turn is not None
     assert rng is not None
@@ -299,7 +301,9 @@ def state_from_dict(game: Game, data: Any) -> State:
     state._winner = winner
     state._history = Log(history)
     state._events = Log(events)
-    check_state(state, SerializationError, "state JSON")
+    problems = values + state_problems(state)
+    if problems:
+        raise SerializationError("state JSON", problems)
     state._current_player = TERMINAL if prompt is None else prompt.player
     return state
 
