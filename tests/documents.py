@@ -1,4 +1,4 @@
-"""Helpers for tests that read hand-made bad state documents back: change a state's JSON, list the problems."""
+"""Helpers for tests of bad state documents: change a state's JSON, read it back, list the problems."""
 
 from __future__ import annotations
 

@@ -37,20 +37,24 @@ def test_bad_fields_are_named(path: str, value: Any, problem: str) -> None:
     assert problems_reading(mid_game(), put(path, value)) == (problem,)
 
 
+TURN_CHOICE_0 = {"type": "TurnChoice", "player": 0}
+BLOCK = {"type": "BlockOrTake", "player": 1, "attacker": 2, "value": 9}
+SELF_BLOCK = {"type": "BlockOrTake", "player": 2, "attacker": 2, "value": 3}
+DRAW = {"type": "DrawFrom", "player": -1, "seat": 1, "remaining": 5}
+ROLL = {"type": "RollAttack", "player": -1, "attacker": 2, "card": 22, "target": 0}
+
+
 @pytest.mark.parametrize(
     ("prompt", "problem"),
     [
-        ({"type": "TurnChoice", "player": 0}, "prompt: seat 0 plays, so it must be the active seat with embers"),
-        ({"type": "TurnChoice", "player": -1}, "prompt.player: TurnChoice is decided by chance, and only it"),
-        ({"type": "BlockOrTake", "player": 1, "attacker": 2, "value": 9}, "prompt.value: must be an int 1..5, not 9"),
-        ({"type": "BlockOrTake", "player": 2, "attacker": 2, "value": 3}, "prompt.player: seat 2 is not an opponent with embers"),
-        ({"type": "DrawFrom", "player": -1, "seat": 1, "remaining": 5}, "prompt.remaining: must be an int 0..2, not 5"),
-        (
-            {"type": "RollAttack", "player": -1, "attacker": 2, "card": 22, "target": 0},
-            "prompt.card: card 22 is also in data.hands[2].cards[0]",
-        ),
+        (TURN_CHOICE_0, "prompt: seat 0 plays, so it must be the active seat with embers"),
+        (TURN_CHOICE_0 | {"player": -1}, "prompt.player: TurnChoice is decided by chance, and only it"),
+        (BLOCK, "prompt.value: must be an int 1..5, not 9"),
+        (SELF_BLOCK, "prompt.player: seat 2 is not an opponent with embers"),
+        (DRAW, "prompt.remaining: must be an int 0..2, not 5"),
+        (ROLL, "prompt.card: card 22 is also in data.hands[2].cards[0]"),
     ],
-)  # fmt: skip
+)
 def test_prompts_must_fit_the_table(prompt: dict[str, Any], problem: str) -> None:
     assert problems_reading(mid_game(), put("prompt", prompt)) == (problem,)
 

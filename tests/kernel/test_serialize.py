@@ -9,7 +9,6 @@ from documents import document, problems_reading, put
 from embers import EmbersState, Pass, Play
 
 import shardgames as sg
-from shardgames.kernel.state import State
 from shardgames.kernel.serialize import (
     FORMAT_VERSION,
     action_from_data,
@@ -18,6 +17,7 @@ from shardgames.kernel.serialize import (
     event_to_data,
     state_to_dict,
 )
+from shardgames.kernel.state import State
 
 
 def game() -> sg.Game:
