@@ -41,7 +41,7 @@ from shardgames.command.phases import (
 )
 from shardgames.command.play import FREE_USES
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
-from shardgames.kernel.checks import Places, Problems
+from shardgames.kernel.checks import Places, Problems, id_ranges
 from shardgames.kernel.state import CHANCE
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def problems(s: CommandState) -> Problems:
     if found:  # everything below indexes these lists by seat
         return found
     game = s.game
-    places = Places(found, _exists(game), "the cards of the two decklists", lambda card: card // DECK_STRIDE)
+    places = Places(found, _exists(game), id_ranges(game.deck_cards), lambda card: card // DECK_STRIDE)
     _seats(s, places)
     _arena(s, places)
     _queue(s, places)

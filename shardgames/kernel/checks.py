@@ -38,7 +38,15 @@ from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["Places", "Problems", "check_state", "kernel_problems", "outcome_problems", "state_problems"]
+__all__ = [
+    "Places",
+    "Problems",
+    "check_state",
+    "id_ranges",
+    "kernel_problems",
+    "outcome_problems",
+    "state_problems",
+]
 
 
 class Problems:
@@ -189,7 +197,12 @@ class Places:
         """Record a problem for each of `cards` that is in no zone (when every card must be somewhere)."""
         for card in cards:
             if card not in self.where:
-                self.problems.add(path, f"card {card} is in no zone")
+                self.problems.add(path, f"card {card} is in no zone (a card out of the game is listed here)")
+
+
+def id_ranges(groups: Iterable[Sequence[int]]) -> str:
+    """The card ids of consecutive groups (each seat's cards, say) for messages: ``"ids 0..39, 60..99"``."""
+    return "ids " + ", ".join(f"{group[0]}..{group[-1]}" for group in groups if group)
 
 
 def _short(value: Any) -> str:

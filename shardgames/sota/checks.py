@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from shardgames.kernel.checks import Places, Problems
+from shardgames.kernel.checks import Places, Problems, id_ranges
 from shardgames.kernel.state import CHANCE
 from shardgames.sota.cards import PersonaTrait, TraitKind
 from shardgames.sota.constants import (
     ALLY,
-    CARDS_PER_SEAT,
     CHARACTER,
     HAND_MAX,
     OPENING_HAND,
@@ -78,9 +77,8 @@ def problems(s: SotaState) -> Problems:
     found.length("data.allies", s.allies, n * 5, "Ally Positions (5 per seat)")
     if found:  # everything below indexes these lists by seat
         return found
-    size = n * CARDS_PER_SEAT
     exists = _exists(game)
-    places = Places(found, exists, f"ids 0..{size - 1} of the decklists", lambda card: card >> SEAT_SHIFT)
+    places = Places(found, exists, id_ranges(game.entries), lambda card: card >> SEAT_SHIFT)
     for seat in range(n):
         _seat(s, seat, places)
     _turn_phase(s, found)
