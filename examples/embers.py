@@ -502,10 +502,8 @@ class EmbersState(State):
 
     def _prompt_problems(self, prompt: Prompt, problems: Problems, places: Places) -> None:
         game, active = self.game, self.active
-        if prompt.player not in (CHANCE, *range(game.num_players)):
-            return  # the kernel reports a seat that does not exist
-        if isinstance(prompt, ChooseStarter | DrawFrom | RollAttack) != (prompt.player == CHANCE):
-            problems.add("prompt.player", f"{type(prompt).__name__} is decided by chance, and only it")
+        chance = isinstance(prompt, ChooseStarter | DrawFrom | RollAttack)
+        if not problems.decider(prompt, game, chance=chance, what=type(prompt).__name__):
             return
 
         def playing(seat: int) -> None:  # the seat whose turn it is

@@ -42,7 +42,6 @@ from shardgames.command.phases import (
 from shardgames.command.play import FREE_USES
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
 from shardgames.kernel.checks import Places, Problems, id_ranges
-from shardgames.kernel.state import CHANCE
 
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
@@ -78,7 +77,8 @@ def problems(s: CommandState) -> Problems:
     _queue(s, places)
     _turn(s, found)
     if not found:  # the prompt and tasks are checked against a sound table
-        _prompt(s, found)
+        if isinstance(s.prompt, CommandPrompt):
+            _prompt(s, s.prompt, found)
         _tasks(s, found)
     return found
 
@@ -258,15 +258,10 @@ def _turn(s: CommandState, found: Problems) -> None:
         found.add("data.active", "there is an active seat once the turns have begun")
 
 
-def _prompt(s: CommandState, found: Problems) -> None:
-    prompt = s.prompt
-    if prompt is None:
-        return
-    assert isinstance(prompt, CommandPrompt)
+def _prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
     phase, player = prompt.phase, prompt.player
     chance = phase in CHANCE_PHASES
-    if chance != (player == CHANCE):
-        found.add("prompt.player", f"the {phase.value} decision is {'' if chance else 'not '}for chance")
+    if not found.decider(prompt, s.game, chance=chance, what=f"the {phase.value} decision"):
         return
     if phase is Phase.COIN:
         if s.first != -1 or prompt.seat != -1:
@@ -276,8 +271,6 @@ def _prompt(s: CommandState, found: Problems) -> None:
         if found.seat("prompt.seat", prompt.seat, s.game):
             _chance_prompt(s, prompt, found)
         return
-    if not 0 <= player <= 1:
-        return  # the kernel's check reports it
     if prompt.seat != -1:
         found.add("prompt.seat", "only chance prompts name a seat: -1")
     if (phase in _CASTING_PHASES) != (s.casting is not None):

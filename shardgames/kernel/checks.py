@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from shardgames.kernel.errors import ActionCodecError, DataError
 from shardgames.kernel.events import GameEnded
-from shardgames.kernel.state import CHANCE, State
+from shardgames.kernel.state import CHANCE, Prompt, State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
 
 if TYPE_CHECKING:
@@ -105,6 +105,23 @@ class Problems:
             return self.add(
                 path, f"{_short(value)} is not a knowledge mask (-1, or 0..{(1 << game.num_players) - 1})"
             )
+        return True
+
+    def decider(self, prompt: Prompt, game: Game, *, chance: bool, what: str) -> bool:
+        """Whether `prompt` is decided by a seat of `game`, or by chance exactly when `chance` says so.
+
+        A seat that does not exist is the kernel's to report: it gives ``False`` without a problem.
+
+        Args:
+            prompt: The pending prompt.
+            game: The game.
+            chance: Whether this kind of decision is chance's.
+            what: The decision in words, for the message.
+        """
+        if prompt.player != CHANCE and not 0 <= prompt.player < game.num_players:
+            return False
+        if chance != (prompt.player == CHANCE):
+            return self.add("prompt.player", f"{what} is {'' if chance else 'not '}decided by chance")
         return True
 
     def bits(self, path: str, value: int, count: int) -> bool:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Places, Problems, id_ranges
-from shardgames.kernel.state import CHANCE
 from shardgames.sota.cards import PersonaTrait, TraitKind
 from shardgames.sota.constants import (
     ALLY,
@@ -87,7 +86,8 @@ def problems(s: SotaState) -> Problems:
     for seat in range(n):
         places.nowhere(f"data.removed[{seat}]", (c for c in game.entries[seat] if exists(c)))
     if not found:  # the prompt and tasks are checked against a sound table
-        _prompt(s, found)
+        if isinstance(s.prompt, SotaPrompt):
+            _prompt(s, s.prompt, found)
         _tasks(s, found)
         _outcome(s, found)
     return found
@@ -269,20 +269,13 @@ def _duel(s: SotaState, duel: Duel, places: Places) -> None:
             found.add("data.duel.totals", "the Stat Totals are kept once the duel is resolved: (0, 0) before")
 
 
-def _prompt(s: SotaState, found: Problems) -> None:
-    prompt = s.prompt
-    if prompt is None:
-        return
-    assert isinstance(prompt, SotaPrompt)
+def _prompt(s: SotaState, prompt: SotaPrompt, found: Problems) -> None:
     game = s.game
     phase, player = prompt.phase, prompt.player
     chance = phase in CHANCE_PHASES
-    if chance != (player == CHANCE):
-        found.add("prompt.player", f"the {phase.value} decision is {'' if chance else 'not '}for chance")
+    if not found.decider(prompt, game, chance=chance, what=f"the {phase.value} decision"):
         return
     if not chance:
-        if not 0 <= player < game.num_players:
-            return  # the kernel's check reports it
         if prompt.seat != -1:
             found.add("prompt.seat", "only chance prompts name a seat: -1")
         if not s.alive[player]:

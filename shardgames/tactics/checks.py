@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Problems
-from shardgames.kernel.state import CHANCE
 from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.phases import (
     AfterAttack,
@@ -62,7 +61,8 @@ def problems(s: TacticsState) -> Problems:
     _terrain(s, found)
     _counters(s, found)
     if not found:  # the prompt and tasks are checked against a sound table
-        _prompt(s, found)
+        if isinstance(s.prompt, TacticsPrompt):
+            _prompt(s, s.prompt, found)
         _tasks(s, found)
         _outcome(s, found)
     return found
@@ -140,16 +140,9 @@ def _counters(s: TacticsState, found: Problems) -> None:
         found.add("data.action_limit", f"must be {limit} once an action was bought (data.extra_bought)")
 
 
-def _prompt(s: TacticsState, found: Problems) -> None:
-    prompt = s.prompt
-    if prompt is None:
-        return
-    assert isinstance(prompt, TacticsPrompt)
-    if prompt.player not in (CHANCE, 0, 1):
-        return  # the kernel's check reports it
+def _prompt(s: TacticsState, prompt: TacticsPrompt, found: Problems) -> None:
     phase = prompt.phase
-    if (phase is Phase.COIN) != (prompt.player == CHANCE):
-        found.add("prompt.player", "the coin flip, and only it, is for chance")
+    if not found.decider(prompt, s.game, chance=phase is Phase.COIN, what=f"the {phase.value} decision"):
         return
     if phase is Phase.COIN:
         if s.first != -1 or s.active != -1 or s.card:

@@ -48,7 +48,7 @@ ROLL = {"type": "RollAttack", "player": -1, "attacker": 2, "card": 22, "target":
     ("prompt", "problem"),
     [
         (TURN_CHOICE_0, "prompt: seat 0 plays, so it must be the active seat with embers"),
-        (TURN_CHOICE_0 | {"player": -1}, "prompt.player: TurnChoice is decided by chance, and only it"),
+        (TURN_CHOICE_0 | {"player": -1}, "prompt.player: TurnChoice is not decided by chance"),
         (BLOCK, "prompt.value: must be an int 1..5, not 9"),
         (SELF_BLOCK, "prompt.player: seat 2 is not an opponent with embers"),
         (DRAW, "prompt.remaining: must be an int 0..2, not 5"),
