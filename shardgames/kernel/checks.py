@@ -280,13 +280,15 @@ def outcome_problems(
         if returns is None:
             problems.add("winner", "a game in progress has no winner yet; the winner needs returns")
     if returns is not None:
-        _check_returns(problems, "returns", returns, winner, game)
+        _check_returns(problems, "", returns, winner, game)
     return problems.items
 
 
 def _check_returns(
-    problems: Problems, path: str, returns: Sequence[float], winner: int | None, game: Game
+    problems: Problems, where: str, returns: Sequence[float], winner: int | None, game: Game
 ) -> None:
+    """The returns at `where` (``""`` for the state's, ``"events[3]."`` for an event's), and its winner."""
+    path = f"{where}returns"
     if not problems.length(path, returns, game.num_players, "returns (one per seat)"):
         return
     low, high = game.min_utility, game.max_utility
@@ -298,7 +300,8 @@ def _check_returns(
         best = max(returns)
         if returns[winner] != best or returns.count(best) > 1:
             problems.add(
-                "winner", f"seat {winner} must have the highest return alone, returns are {list(returns)}"
+                f"{where}winner",
+                f"seat {winner} must have the highest return alone, returns are {list(returns)}",
             )
 
 
@@ -309,7 +312,7 @@ def _check_events(problems: Problems, state: State) -> None:
     for index, event in enumerate(state._events):
         path = f"events[{index}]"
         if isinstance(event, GameEnded):
-            _check_returns(problems, f"{path}.returns", event.returns, event.winner, game)
+            _check_returns(problems, f"{path}.", event.returns, event.winner, game)
             if event.winner is not None:
                 problems.seat(f"{path}.winner", event.winner, game)
         field = event.private_field

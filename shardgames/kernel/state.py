@@ -246,8 +246,9 @@ class State(Generic[GameT_co]):
     def _problems(self) -> Iterable[str]:
         """Every problem of the game's own fields, prompt and tasks (hook; none by default).
 
-        The kernel calls it on each state read from JSON (`Game.state_from_json`) and each state set
-        up from a position, after checking its own fields, and refuses the state if anything is
+        `shardgames.kernel.checks.check_state` calls it, after checking the kernel's own fields, on
+        each state read from JSON (`Game.state_from_json`) and on each state set up from a position
+        (a game's `Game._state_from_position` ends with it), and refuses the state if anything is
         found. List every problem, each as ``"path: what is wrong"`` where the path is the field's
         place in the JSON document (``data.hands[1].cards[3]``, ``prompt.seat``, ``tasks[0].count``),
         and never raise: the fields may hold any value of their declared type. Check whatever a later

@@ -197,3 +197,15 @@ def test_a_game_without_the_hook_gets_the_kernel_checks_only(monkeypatch: pytest
     changed = document(state)
     changed["data"]["embers"][0] = 4
     assert game().state_from_json(changed).embers[0] == 4  # type: ignore[attr-defined]
+
+
+def test_the_end_of_game_event_names_one_return_per_seat_and_a_seat_as_winner() -> None:
+    state = mid_game()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    last = len(state.events) - 1
+    ended = (put(f"events.{last}.returns", [1.0]), put(f"events.{last}.winner", 5))
+    assert problems_reading(state, *ended) == (
+        f"events[{last}].returns: must have 3 returns (one per seat), not 1",
+        f"events[{last}].winner: must be a seat 0..2, not 5",
+    )
