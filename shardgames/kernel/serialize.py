@@ -4,7 +4,8 @@ Serialisation stays out of the domain classes. For each game the kernel builds o
 with tagged unions for the game's actions, events, prompts and tasks (the tag is the class name, in the
 key ``"type"``), hooks for the kernel's own types (the generator, hidden decks, hands), and whatever the
 game adds in `Game.configure_converter`. Every document carries a format version and the game string,
-and reading checks both.
+and reading checks both; a state read back is also checked against its game (`shardgames.kernel.checks`)
+before it is returned, and every problem found is listed in one `SerializationError`.
 
 Examples:
     >>> import shardgames as sg
