@@ -56,6 +56,7 @@ from shardgames.kernel import (
     int_parameter,
     unknown_cards,
 )
+from shardgames.kernel.checks import Places, Problems, check_state
 from shardgames.kernel.zones import DeckView, HandView
 
 VALUES = (1, 2, 3, 4, 5)
@@ -468,6 +469,68 @@ class EmbersState(State):
 
     # --8<-- [end:other-hooks]
 
+    # --8<-- [start:problems]
+    def _problems(self) -> Iterable[str]:
+        # Everything the rules rely on, for states read from JSON or set up from positions.
+        game, n = self.game, self.game.num_players
+        problems = Problems()
+        for name in ("embers", "hands", "decks", "discards"):
+            problems.length(f"data.{name}", getattr(self, name), n, "entries, one per seat")
+        if problems:  # everything below looks seats up in these lists
+            return problems
+        size = n * DECK_SIZE  # seat s owns the cards 10*s to 10*s + 9
+        places = Places(problems, range(size).__contains__, f"ids 0..{size - 1}", lambda c: c // DECK_SIZE)
+        for seat in range(n):
+            problems.int_in(f"data.embers[{seat}]", self.embers[seat], 0, EMBERS)
+            places.hand(f"data.hands[{seat}]", self.hands[seat], seat, game)
+            places.deck(f"data.decks[{seat}]", self.decks[seat], seat, game, card_value)
+            places.put_all(f"data.discards[{seat}]", self.discards[seat], seat)
+        problems.seat("data.active", self.active, game)
+        for index, task in enumerate(self._tasks):
+            if isinstance(task, Draw | BeginTurn | AskTurn | EndTurn):
+                problems.seat(f"tasks[{index}].seat", task.seat, game)
+            if isinstance(task, Draw):
+                problems.int_in(f"tasks[{index}].count", task.count, 0, OPENING_HAND)
+        alive = [seat for seat in range(n) if self.embers[seat] > 0]
+        if not problems and self.prompt is not None:
+            if len(alive) < 2:
+                problems.add("data.embers", "a game in progress needs two seats with embers")
+            self._prompt_problems(self.prompt, problems, places)
+        elif self.winner is not None and alive != [self.winner]:
+            problems.add("winner", f"seat {self.winner} wins only as the last seat with embers")
+        return problems
+
+    def _prompt_problems(self, prompt: Prompt, problems: Problems, places: Places) -> None:
+        game, active = self.game, self.active
+        chance = isinstance(prompt, ChooseStarter | DrawFrom | RollAttack)
+        if not problems.decider(prompt, game, chance=chance, what=type(prompt).__name__):
+            return
+
+        def playing(seat: int) -> None:  # the seat whose turn it is
+            if seat != active or self.embers[active] == 0:
+                problems.add("prompt", f"seat {seat} plays, so it must be the active seat with embers")
+
+        def opponent(path: str, seat: int) -> None:  # the target of an attack
+            if problems.seat(path, seat, game) and (seat == active or self.embers[seat] == 0):
+                problems.add(path, f"seat {seat} is not an opponent with embers")
+
+        if isinstance(prompt, DrawFrom):
+            if problems.seat("prompt.seat", prompt.seat, game) and not self.decks[prompt.seat].needs_chance():
+                problems.add("prompt.seat", f"seat {prompt.seat}'s next draw is not from its shuffled cards")
+            problems.int_in("prompt.remaining", prompt.remaining, 0, OPENING_HAND - 1)
+        elif isinstance(prompt, TurnChoice):
+            playing(prompt.player)
+        elif isinstance(prompt, RollAttack):
+            playing(prompt.attacker)
+            opponent("prompt.target", prompt.target)
+            places.put("prompt.card", prompt.card, prompt.attacker)  # on its way to the discard pile
+        elif isinstance(prompt, BlockOrTake):
+            playing(prompt.attacker)
+            opponent("prompt.player", prompt.player)
+            problems.int_in("prompt.value", prompt.value, VALUES[0], VALUES[-1])
+
+    # --8<-- [end:problems]
+
     # ---- procedures
 
     def _draw(self, seat: int, count: int) -> None:
@@ -694,6 +757,7 @@ class EmbersGame(Game):
             raise PositionError("embers position", ["players: at least two seats need embers"])
         if state.prompt is None:
             state._ask(TurnChoice(active))
+        check_state(state, PositionError, "embers position")  # the checks of JSON states, once more
 
     def _seat_from_position(self, state: EmbersState, seat: int, entry: Any, problems: list[str]) -> None:
         where = f"players[{seat}]"

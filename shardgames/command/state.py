@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from shardgames.command import combat, flow, play, resolve
+from shardgames.command import checks, combat, flow, play, resolve
 from shardgames.command.actions import (
     Activate,
     BottomCard,
@@ -230,6 +230,9 @@ class CommandState(State["CommandGame"]):
 
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]
+
+    def _problems(self) -> Iterable[str]:
+        return checks.problems(self)
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         """The cards each seat played, by name, in order of first play (its Sovereign is not played)."""

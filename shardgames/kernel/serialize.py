@@ -4,7 +4,8 @@ Serialisation stays out of the domain classes. For each game the kernel builds o
 with tagged unions for the game's actions, events, prompts and tasks (the tag is the class name, in the
 key ``"type"``), hooks for the kernel's own types (the generator, hidden decks, hands), and whatever the
 game adds in `Game.configure_converter`. Every document carries a format version and the game string,
-and reading checks both.
+and reading checks both; a state read back is also checked against its game (`shardgames.kernel.checks`)
+before it is returned, and every problem found is listed in one `SerializationError`.
 
 Examples:
     >>> import shardgames as sg
@@ -31,6 +32,7 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 from cattrs.v import format_exception
 
 from shardgames.kernel.actions import Action
+from shardgames.kernel.checks import outcome_problems, state_problems
 from shardgames.kernel.errors import SerializationError
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.rng import Rng
@@ -69,28 +71,63 @@ def _deck_to_data(deck: HiddenDeck) -> dict[str, Any]:
     }
 
 
-def _deck_from_data(data: Mapping[str, Any], _: type) -> HiddenDeck:
-    deck = HiddenDeck(int(data["owner"]))
-    deck.top = [int(c) for c in data["top"]]
-    deck.top_known = [int(m) for m in data["top_known"]]
-    for kind, ids in data["middle"]:
+def _int_list(data: Mapping[str, Any], key: str) -> list[int]:
+    values = data[key]
+    if not isinstance(values, list) or not all(_is_int(v) for v in values):
+        raise ValueError(f"{key} must be a list of ints")
+    return list(values)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _zone_fields(data: Any, keys: frozenset[str], what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping) or set(data) != keys:
+        raise ValueError(f"{what} is an object with exactly the fields {', '.join(sorted(keys))}")
+    if not _is_int(data["owner"]):
+        raise ValueError("owner must be a seat")
+    return data
+
+
+def _deck_from_data(raw: Any, _: type) -> HiddenDeck:
+    data = _zone_fields(raw, _DECK_KEYS, "a deck")
+    deck = HiddenDeck(data["owner"])
+    deck.top = _int_list(data, "top")
+    deck.top_known = _int_list(data, "top_known")
+    middle = data["middle"]
+    if not isinstance(middle, list):
+        raise ValueError("middle must be a list of [kind, card ids] pairs")
+    for entry in middle:
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and _is_int(entry[0]) and isinstance(entry[1], list)
+        ):
+            raise ValueError("middle must be a list of [kind, card ids] pairs")
+        kind, ids = entry
+        if not all(_is_int(card) for card in ids):
+            raise ValueError("middle must be a list of [kind, card ids] pairs")
         for card in ids:
-            deck.shuffle_in(int(card), int(kind))
-    deck.bottom = [int(c) for c in data["bottom"]]
-    deck.bottom_known = [int(m) for m in data["bottom_known"]]
+            deck.shuffle_in(card, kind)
+    deck.bottom = _int_list(data, "bottom")
+    deck.bottom_known = _int_list(data, "bottom_known")
     if len(deck.top) != len(deck.top_known) or len(deck.bottom) != len(deck.bottom_known):
         raise ValueError("every known deck card needs a knowledge mask")
     return deck
+
+
+_DECK_KEYS = frozenset({"owner", "top", "top_known", "middle", "bottom", "bottom_known"})
+_HAND_KEYS = frozenset({"owner", "cards", "known"})
 
 
 def _hand_to_data(hand: Hand) -> dict[str, Any]:
     return {"owner": hand.owner, "cards": list(hand.cards), "known": list(hand.known)}
 
 
-def _hand_from_data(data: Mapping[str, Any], _: type) -> Hand:
-    hand = Hand(int(data["owner"]))
-    hand.cards = [int(c) for c in data["cards"]]
-    hand.known = [int(m) for m in data["known"]]
+def _hand_from_data(raw: Any, _: type) -> Hand:
+    data = _zone_fields(raw, _HAND_KEYS, "a hand")
+    hand = Hand(data["owner"])
+    hand.cards = _int_list(data, "cards")
+    hand.known = _int_list(data, "known")
     if len(hand.cards) != len(hand.known):
         raise ValueError("every hand card needs a knowledge mask")
     return hand
@@ -106,6 +143,17 @@ def converter_for(game: Game) -> cattrs.Converter:
     return converter
 
 
+def _families(game: Game) -> tuple[tuple[type, tuple[type, ...]], ...]:
+    """Each tagged union of a game's JSON: the base class and its subclasses."""
+    cls = type(game)
+    return (
+        (Action, game.codec.action_types),
+        (Event, (*cls.event_types, GameEnded)),
+        (Prompt, cls.prompt_types),
+        (Task, cls.task_types),
+    )
+
+
 def _build_converter(game: Game) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True)
     converter.register_unstructure_hook(Rng, lambda rng: rng.state)
@@ -115,17 +163,10 @@ def _build_converter(game: Game) -> cattrs.Converter:
     converter.register_unstructure_hook(Hand, _hand_to_data)
     converter.register_structure_hook(Hand, _hand_from_data)
     union = partial(configure_tagged_union, tag_name=TAG)
-    cls = type(game)
-    families = (
-        (Action, game.codec.action_types),
-        (Event, (*cls.event_types, GameEnded)),
-        (Prompt, cls.prompt_types),
-        (Task, cls.task_types),
-    )
-    for base, subclasses in families:
+    for base, subclasses in _families(game):
         if subclasses:
             include_subclasses(base, converter, subclasses=tuple(subclasses), union_strategy=union)
-    cls.configure_converter(converter)
+    type(game).configure_converter(converter)
     return converter
 
 
@@ -140,7 +181,7 @@ def action_from_data(game: Game, data: Any) -> Action:
         return game.decode(data)
     try:
         action: Action = converter_for(game).structure(data, Action)
-    except Exception as exc:
+    except Exception as exc:  # cattrs raises many kinds; all mean "malformed"
         raise SerializationError("action", _problems(exc)) from None
     return action
 
@@ -157,10 +198,12 @@ def _describe(exc: BaseException, type_: Any) -> str:
     return format_exception(exc, type_)
 
 
-def _problems(exc: BaseException) -> list[str]:
+def _problems(exc: BaseException, path: str = "$") -> list[str]:
+    """Each problem of a failed structuring as ``"path: message"``."""
     if isinstance(exc, cattrs.BaseValidationError):
-        return list(cattrs.transform_error(exc, format_exception=_describe))
-    return [f"{type(exc).__name__}: {exc}"]
+        lines = cattrs.transform_error(exc, path=path, format_exception=_describe)
+        return [f"{where}: {message}" for message, _, where in (line.rpartition(" @ ") for line in lines)]
+    return [f"{path}: {_describe(exc, None)}"]
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -204,31 +247,118 @@ def check_header(game: Game, data: Any, kind: str) -> None:
         raise SerializationError(kind, problems)
 
 
+_STATE_KEYS = ("format", "kind", "game", *State.KERNEL_FIELDS, "data")
+
+
 def state_from_dict(game: Game, data: Any) -> State:
-    """Read back `state_to_dict` output for `game`.
+    """Read back `state_to_dict` output for `game`, and check that it means something.
+
+    Besides the shape of every field, the state is checked against the game (seats, card ids,
+    lengths, ranges, a card in two places, the pending prompt against the rest of the state: see
+    `shardgames.kernel.checks`), so that a state this returns can be played, viewed and saved.
 
     Raises:
-        SerializationError: If the document is not a state of this game in a known format.
+        SerializationError: If the document is not a state of this game in a known format, listing
+            every problem found.
     """
     check_header(game, data, "state")
-    converter = converter_for(game)
-    structure = converter.structure
-    try:
-        state = structure(data["data"], game.state_type)
-        state._init_kernel(game, Rng.from_state(int(data["rng"])))
-        state.turn = int(data["turn"])
-        state._prompt = None if data["prompt"] is None else structure(data["prompt"], Prompt)
-        state._tasks = [structure(t, Task) for t in data["tasks"]]
-        state._returns = None if data["returns"] is None else tuple(float(r) for r in data["returns"])
-        state._winner = None if data["winner"] is None else int(data["winner"])
-        state._history = Log([structure(a, Action) for a in data["history"]])
-        state._events = Log([structure(e, Event) for e in data["events"]])
-    except Exception as exc:  # cattrs raises many kinds; all mean "malformed"
-        raise SerializationError("state JSON", _problems(exc)) from None
-    if state._returns is not None:
-        state._current_player = TERMINAL
-    elif state._prompt is not None:
-        state._current_player = state._prompt.player
-    else:
-        raise SerializationError("state JSON", ["a game in progress needs a prompt"])
+    problems = [f"{key}: missing" for key in _STATE_KEYS if key not in data]
+    problems += [
+        f"{key}: unknown field; a state has {', '.join(_STATE_KEYS)}"
+        for key in data
+        if key not in _STATE_KEYS
+    ]
+    if problems:
+        raise SerializationError("state JSON", problems)
+    reader = _Reader(game)
+    state = reader.read(data["data"], game.state_type, "data")
+    turn = reader.integer(data["turn"], "turn")
+    rng = reader.integer(data["rng"], "rng")
+    values = []  # problems of values that do not stop the state being built and checked
+    if rng is not None and not 0 <= rng < _TWO64:
+        values.append(f"rng: the generator state must be an int 0..2**64-1, not {rng}")
+    prompt = None if data["prompt"] is None else reader.read(data["prompt"], Prompt, "prompt")
+    tasks = [reader.read(t, Task, f"tasks[{i}]") for i, t in enumerate(reader.items(data["tasks"], "tasks"))]
+    returns = None if data["returns"] is None else reader.numbers(data["returns"], "returns")
+    winner = None if data["winner"] is None else reader.integer(data["winner"], "winner")
+    history = [
+        reader.read(a, Action, f"history[{i}]")
+        for i, a in enumerate(reader.items(data["history"], "history"))
+    ]
+    events = [
+        reader.read(e, Event, f"events[{i}]") for i, e in enumerate(reader.items(data["events"], "events"))
+    ]
+    if reader.problems:  # with what can be checked without a state
+        problems = reader.problems + values + outcome_problems(game, turn, returns, winner)
+        raise SerializationError("state JSON", problems)
+    assert isinstance(state, State)
+    assert turn is not None
+    assert rng is not None
+    state._init_kernel(game, Rng.from_state(rng))
+    state.turn = turn
+    state._prompt = prompt
+    state._tasks = tasks
+    state._returns = None if returns is None else tuple(returns)
+    state._winner = winner
+    state._history = Log(history)
+    state._events = Log(events)
+    problems = values + state_problems(state)
+    if problems:
+        raise SerializationError("state JSON", problems)
+    state._current_player = TERMINAL if prompt is None else prompt.player
     return state
+
+
+_TWO64 = 1 << 64
+
+
+class _Reader:
+    """Structures the parts of a document, collecting the problems of all of them."""
+
+    def __init__(self, game: Game) -> None:
+        self.converter = converter_for(game)
+        self.tags = {base: {cls.__name__ for cls in subclasses} for base, subclasses in _families(game)}
+        self.problems: list[str] = []
+
+    def read(self, data: Any, type_: Any, path: str) -> Any:
+        tags = self.tags.get(type_)
+        if tags is not None and not (isinstance(data, Mapping) and data.get(TAG) in tags):
+            names = sorted(tags)
+            listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+            if not isinstance(data, Mapping):
+                self.problems.append(f"{path}: must be an object with a {TAG!r} ({listed})")
+            else:
+                found = data.get(TAG)
+                self.problems.append(
+                    f"{path}.{TAG}: {found!r:.40} is not a {type_.__name__} of this game ({listed})"
+                )
+            return None
+        try:
+            return self.converter.structure(data, type_)
+        except Exception as exc:  # cattrs raises many kinds; all mean "malformed"
+            self.problems.extend(_problems(exc, path))
+            return None
+
+    def integer(self, value: Any, path: str) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.append(f"{path}: must be an int, not {value!r:.40}")
+            return None
+        return value
+
+    def numbers(self, value: Any, path: str) -> list[float] | None:
+        if not isinstance(value, list) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value
+        ):
+            self.problems.append(f"{path}: must be a list of numbers, one per seat, or null")
+            return None
+        try:
+            return [float(v) for v in value]
+        except OverflowError:
+            self.problems.append(f"{path}: a number is too large")
+            return None
+
+    def items(self, value: Any, path: str) -> list[Any]:
+        if not isinstance(value, list):
+            self.problems.append(f"{path}: must be a list")
+            return []
+        return value

@@ -27,6 +27,8 @@ pending, so every intermediate point is a plain, serialisable value.
 * ``_view(player)``: the `View` of one seat.
 * ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`
   and `unknown_cards`.
+* ``_problems()``: optionally, what is wrong with a state read from JSON or a position (see
+  `shardgames.kernel.checks`).
 * ``content_used()``: optionally, the names of the cards each seat played (for balance analysis).
 * ``__str__``: a readable rendering.
 """
@@ -240,6 +242,21 @@ class State(Generic[GameT_co]):
     def _kind_of(self, card: int) -> int:
         """The kind (card definition) of card instance `card` (hook; needed with hidden zones)."""
         raise NotImplementedError
+
+    def _problems(self) -> Iterable[str]:
+        """Every problem of the game's own fields, prompt and tasks (hook; none by default).
+
+        `shardgames.kernel.checks.check_state` calls it, after checking the kernel's own fields, on
+        each state read from JSON (`Game.state_from_json`) and on each state set up from a position
+        (a game's `Game._state_from_position` ends with it), and refuses the state if anything is
+        found. List every problem, each as ``"path: what is wrong"`` where the path is the field's
+        place in the JSON document (``data.hands[1].cards[3]``, ``prompt.seat``, ``tasks[0].count``),
+        and never raise: the fields may hold any value of their declared type. Check whatever a later
+        `legal_actions`, `apply_action`, `view` or `observation_tensor` relies on: seats, card ids,
+        lengths, ranges, a card in two places, the prompt's fields against the rest of the state.
+        `shardgames.kernel.checks` has helpers (`Problems`, `Places`).
+        """
+        return ()
 
     # ------------------------------------------------------------------ reading
 

@@ -18,7 +18,7 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
 from shardgames.kernel.zones import Hand, HiddenDeck
-from shardgames.sota import duel, setup, turn
+from shardgames.sota import checks, duel, setup, turn
 from shardgames.sota.actions import (
     AssignTrait,
     ChoosePersona,
@@ -243,6 +243,9 @@ class SotaState(State["SotaGame"]):
 
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]
+
+    def _problems(self) -> Iterable[str]:
+        return checks.problems(self)
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         """Each seat's Persona and the cards it put on the table, by name, in order of first use.

@@ -52,9 +52,11 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from shardgames.kernel.checks import check_state
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
+from shardgames.tactics.checks import AMOUNT_LIMIT
 from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.phases import (
     AfterMove,
@@ -238,9 +240,10 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
         if not isinstance(raw, Mapping):
             problems.append(f"{field}: must map squares to amounts")
             continue
-        for cell_name, amount in raw.items():
+        for cell_name, raw_amount in raw.items():
+            amount = _int(f"{field}.{cell_name}", raw_amount, (0, AMOUNT_LIMIT), 0, problems)
             for cell in _squares(field, [cell_name], problems):
-                _on_warrior(s, field, cell, problems, lambda w, a=amount, c=column: c.__setitem__(w, int(a)))
+                _on_warrior(s, field, cell, problems, lambda w, a=amount, c=column: c.__setitem__(w, a))
     if phase == "play":  # a warrior standing in Fire is scorched (it started the turn there or entered)
         for warrior, where in enumerate(s.square):
             if s.terrain[where] == TERRAIN_CODES.index("F"):
@@ -252,6 +255,7 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
     _queue(s, phase, position, problems)
     if problems:
         raise PositionError("tactics position", problems)
+    check_state(s, PositionError, "tactics position", settled=False)  # the checks of JSON states, too
 
 
 def _on_warrior(s: TacticsState, field: str, cell: int, problems: list[str], act: Any) -> None:

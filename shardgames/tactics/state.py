@@ -15,7 +15,7 @@ import attrs
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
-from shardgames.tactics import play, setup
+from shardgames.tactics import checks, play, setup
 from shardgames.tactics.actions import (
     Attack,
     BuyAction,
@@ -160,6 +160,9 @@ class TacticsState(State["TacticsGame"]):
         other.action_limit = self.action_limit
         other.extra_bought = self.extra_bought
         other.attacks_locked = self.attacks_locked
+
+    def _problems(self) -> Iterable[str]:
+        return checks.problems(self)
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         """The warriors each seat bought (commanders included), by card name, in order of first purchase."""

@@ -89,6 +89,7 @@ def test_a_seat_with_an_empty_hand_passes_by_itself() -> None:
         ({"block": {"target": 0, "value": 2}}, "block: needs target"),
         ({"block": {"target": 1, "value": 6}}, "block: needs target"),
         ({"players": [{"embers": 0}, {}]}, "at least two seats need embers"),
+        ({"turn": 61}, "turn: must be an int 0..60, not 61"),
     ],
 )
 def test_bad_positions_name_the_bad_field(bad: dict[str, object], problem: str) -> None:
@@ -112,3 +113,12 @@ def test_positions_from_json_text() -> None:
         game().state_from_position("{")
     with pytest.raises(sg.PositionError, match="must be a mapping"):
         game().state_from_position("[1]")
+
+
+def test_a_position_is_checked_like_a_json_state() -> None:
+    """The checks of `state_from_json` run on positions too: here the active seat has no embers."""
+    three = sg.load_game("embers(players=3)")
+    players = [{"embers": 0, "hand": [3]}, {"hand": [4]}, {"hand": [2]}]
+    with pytest.raises(sg.PositionError) as info:
+        three.state_from_position({"active": 0, "players": players})
+    assert info.value.problems == ("prompt: seat 0 plays, so it must be the active seat with embers",)

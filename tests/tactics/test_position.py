@@ -145,12 +145,12 @@ def test_a_setup_position_continues_the_setup_turn() -> None:
         {},
         {"active": 1, "turn": 8, "souls": [3, 0]},
         {"actions_used": 2, "extra_action": True, "attacked": ["c2"], "reductions": {"d7": 2}},
-        {"decision": {"riposte": "d7"}},
+        {"decision": {"riposte": "d6"}},
     ],
 )
 def test_positions_are_written_back_exactly(fields: dict[str, Any]) -> None:
     terrain = " 4  .  .  F  .  .  .  .  .\n 1  P  .  .  .  .  .  .  P"
-    state = start(BOARD, terrain, **fields)
+    state = start(BOARD + " 6  .  .  .  k  .  .  .  .", terrain, **fields)
     written = position_of(state)
     again = state.game.state_from_position(written)
     assert isinstance(again, TacticsState)
