@@ -228,6 +228,11 @@ class CommandState(State["CommandGame"]):
         yield from self.hands
         yield from self.decks
 
+    def _redealt(self) -> None:
+        """The cards of a Foresight under way are the top cards of its deck, whatever is dealt there."""
+        if self.foresight:
+            self.foresight = tuple(self.decks[self.foresight_seat].top[: len(self.foresight)])
+
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]
 

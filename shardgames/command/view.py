@@ -168,8 +168,7 @@ class CommandView(View):
             hands.append(dealt_hands[0])
             decks.append(dealt_decks[0])
         state.hands, state.decks = hands, decks
-        if self.foresight and any(card is None for card in self.foresight):
-            state.foresight = tuple(decks[self.foresight_seat].top[: len(self.foresight)])
+        state._redealt()
         return state
 
     def __str__(self) -> str:

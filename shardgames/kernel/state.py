@@ -243,6 +243,14 @@ class State(Generic[GameT_co]):
         """The kind (card definition) of card instance `card` (hook; needed with hidden zones)."""
         raise NotImplementedError
 
+    def _redealt(self) -> None:
+        """Bring fields that name cards of hidden zones back in line after those cards were dealt again.
+
+        Hook, called by `resample_hidden` (and by a game's `View.sample_state`, after its deal); nothing
+        by default. A game needs it when a field copies cards out of a zone the deal reaches (say, the
+        cards being looked at on top of a deck).
+        """
+
     def _problems(self) -> Iterable[str]:
         """Every problem of the game's own fields, prompt and tasks (hook; none by default).
 
@@ -675,6 +683,7 @@ class State(Generic[GameT_co]):
         zones = list(other._hidden_zones())
         for owner in sorted({zone.owner for zone in zones}):
             redeal([z for z in zones if z.owner == owner], player, other._kind_of, rng)
+        other._redealt()
         other._rng = rng.spawn()
         other._legal = None
         other._legal_set = None

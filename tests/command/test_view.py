@@ -147,3 +147,23 @@ def test_the_design_vectors_are_read_only() -> None:
     game = command_game()
     with pytest.raises(ValueError, match="read-only"):
         game.design_vectors[0][0] = 5.0
+
+
+def test_cmd_k22_a_foresight_under_way_names_the_cards_dealt_on_top_after_a_resample() -> None:
+    """K22 Foresight: the cards being looked at are the top of the deck, in any deal of the hidden cards.
+
+    Dealing the other seat's unknown cards again (as a determinisation does) moves new cards to the
+    top: the Foresight under way must name them, so the state stays consistent and plays on.
+    """
+    game = sg.load_game("command(decks=(tidewell,chronovoid))")
+    state, rng = game.new_initial_state(seed=0), sg.Rng(0)
+    while not state.foresight:  # random play from this seed reaches a Foresight
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert isinstance(state, CommandState)
+    other = 1 - state.foresight_seat
+    for seed in range(5):
+        dealt = state.resample_hidden(other, seed)
+        assert isinstance(dealt, CommandState)
+        assert dealt.foresight == tuple(dealt.decks[dealt.foresight_seat].top[: len(dealt.foresight)])
+        assert game.state_from_json(dealt.to_json()) == dealt  # it passes the state checks
+        assert dealt.view(other) == state.view(other)

@@ -92,6 +92,10 @@ def _check_views(state: sg.State, rng: sg.Rng) -> None:
             assert make(view) == view, kind
         CHECKS["view pickle and deepcopy"] += 1
         sample = view.sample_state(_any_generator(rng))
+        resampled = state.resample_hidden(seat, _any_generator(rng))
+        for dealt in (sample, resampled):  # a deal is a consistent state: it passes the state checks
+            assert game.state_from_json(dealt.to_json()) == dealt
+        CHECKS["deals pass the state checks"] += 1
         seen = sample.view(seat)
         assert seen == view
         assert str(seen) == str(view), "a determinisation changed the view's text: it names a hidden card"
