@@ -56,7 +56,7 @@ from shardgames.kernel import (
     int_parameter,
     unknown_cards,
 )
-from shardgames.kernel.checks import Places, Problems, check_state
+from shardgames.kernel.checks import Places, Problems
 from shardgames.kernel.zones import DeckView, HandView
 
 VALUES = (1, 2, 3, 4, 5)
@@ -757,7 +757,6 @@ class EmbersGame(Game):
             raise PositionError("embers position", ["players: at least two seats need embers"])
         if state.prompt is None:
             state._ask(TurnChoice(active))
-        check_state(state, PositionError, "embers position")  # the checks of JSON states, once more
 
     def _seat_from_position(self, state: EmbersState, seat: int, entry: Any, problems: list[str]) -> None:
         where = f"players[{seat}]"

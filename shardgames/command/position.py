@@ -77,7 +77,6 @@ from shardgames.command.objects import (
     QueueItem,
 )
 from shardgames.command.phases import CommandPrompt, Phase, Step
-from shardgames.kernel.checks import check_state
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
@@ -492,7 +491,6 @@ def fill_from_position(game: CommandGame, state: CommandState, position: Mapping
         _decision(reader, state, position.get("decision"))
     if reader.problems:
         raise PositionError("command position", reader.problems)
-    check_state(state, PositionError, "command position", settled=False)  # the checks of JSON states, too
 
 
 # ---------------------------------------------------------------------- writing positions

@@ -31,6 +31,7 @@ import attrs
 import cattrs
 
 from shardgames.kernel.actions import Action, ActionCodec
+from shardgames.kernel.checks import check_state
 from shardgames.kernel.datafiles import parse_json
 from shardgames.kernel.errors import (
     InvalidParameterError,
@@ -234,6 +235,8 @@ class Game:
             raise PositionError("position", [f"must be a mapping, not {type(position).__name__}"])
         state = self._blank_state(seed)
         self._state_from_position(state, position)
+        # The checks of states read from JSON, before the state runs: a position may queue tasks.
+        check_state(state, PositionError, f"{self.name} position", settled=False)
         state._settle()
         return state
 

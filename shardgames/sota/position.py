@@ -49,7 +49,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shardgames.kernel.checks import check_state
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
@@ -178,7 +177,6 @@ def fill_from_position(game: SotaGame, s: SotaState, position: Mapping[str, Any]
     if problems:
         raise PositionError("sota position", problems)
     _queue(s, phase, to_act)
-    check_state(s, PositionError, "sota position", settled=False)  # the checks of JSON states, too
 
 
 def _fill_flags(s: SotaState, position: Mapping[str, Any], problems: list[str]) -> None:

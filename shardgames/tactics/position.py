@@ -52,7 +52,6 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shardgames.kernel.checks import check_state
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
@@ -255,7 +254,6 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
     _queue(s, phase, position, problems)
     if problems:
         raise PositionError("tactics position", problems)
-    check_state(s, PositionError, "tactics position", settled=False)  # the checks of JSON states, too
 
 
 def _on_warrior(s: TacticsState, field: str, cell: int, problems: list[str], act: Any) -> None:
