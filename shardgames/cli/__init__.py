@@ -412,9 +412,9 @@ def build_cli() -> click.Group:
             except KeyboardInterrupt:  # Ctrl-C where a command does not handle it itself
                 click.echo("interrupted", err=True)
                 raise SystemExit(130) from None
-            except OSError as exc:  # --save could not write
-                where = f" {exc.filename}" if exc.filename else ""
-                raise click.ClickException(f"cannot write{where}: {exc.strerror or exc}") from None
+            except OSError as exc:  # the library's own reads and writes say which; this is a last resort
+                where = f"{exc.filename}: " if exc.filename else ""
+                raise UserError(f"{where}{exc.strerror or exc}") from None
 
     def import_callback(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> None:
         for spec in values:

@@ -349,10 +349,7 @@ def add_arena_commands(cli: click.Group) -> None:
         step through the match with the buttons, the slider or the arrow keys. Records come from
         `shardgames match --save`, `shardgames play --save` and `shardgames tournament --records`.
         """
-        try:
-            record = MatchRecord.load(file)
-        except OSError as exc:
-            raise UsageError(f"cannot read {str(file)!r}: {exc.strerror or exc}") from None
+        record = MatchRecord.load(file)
         if seat is not None and html_path is None:
             raise UsageError("--seat goes with --html (the printed replay shows every step)")
         if html_path is not None:

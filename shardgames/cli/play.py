@@ -78,10 +78,7 @@ def _start(
         return load_game(game_string).new_initial_state(seed), seed, None
     if game_string is not None or seed is not None:
         raise UsageError("--resume continues a saved game: give no GAME and no --seed with it")
-    try:
-        record = MatchRecord.load(resume)
-    except OSError as exc:
-        raise UsageError(f"cannot read {str(resume)!r}: {exc.strerror or exc}") from None
+    record = MatchRecord.load(resume)
     if record.finished:
         raise UsageError(f"{resume} is a finished game; `shardgames replay {resume}` shows it")
     return record.replay(), record.seed, record

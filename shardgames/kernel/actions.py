@@ -298,7 +298,7 @@ class ActionCodec:
         try:
             index = self._offset_of[family.cls] + family.index(action)
         except ValueError as exc:
-            raise ActionCodecError(f"{action} is outside this game's action space: {exc}") from None
+            raise ActionCodecError(f"{action!r} is outside this game's action space: {exc}") from None
         self._ids[action] = index
         return index
 
