@@ -94,6 +94,9 @@ def test_a_failure_with_more_seats_is_a_loss_for_the_failing_agent_and_a_draw_fo
     assert pairs["random", "random#2"]["draws"] == 3
     ratings = result.ratings()
     assert ratings["crasher"].elo < ratings["random"].elo
+    for game in result.games:  # the balance analyses score the failing seat 0 and share the point
+        seat = game.seats.index(2)
+        assert [game.score(s) for s in range(3)] == [0.0 if s == seat else 0.5 for s in range(3)]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

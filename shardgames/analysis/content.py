@@ -36,7 +36,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -206,13 +207,18 @@ def content_stats(result: TournamentResult | Iterable[MatchRecord]) -> ContentSt
         UsageError: If the tournament kept no records.
     """
     records = records_of(result, "content_stats")
+    # A tournament knows which games an agent lost by failing; records alone know only the winner.
+    scores: list[tuple[int | None, Callable[[int], float]]] = (
+        [(g.winner, g.score) for g in result.games]
+        if isinstance(result, TournamentResult)
+        else [(r.winner, partial(score, r.winner, seats=len(r.agents))) for r in records]
+    )
     seats: list[SeatGame] = []
-    for index, record in enumerate(records):
+    for index, (record, (winner, score_of)) in enumerate(zip(records, scores, strict=True)):
         used = record.replay().content_used()
-        count = len(record.agents)
         seats.extend(
-            SeatGame(index, seat, tuple(used[seat]), record.winner == seat, score(record.winner, seat, count))
-            for seat in range(count)
+            SeatGame(index, seat, tuple(used[seat]), winner == seat, score_of(seat))
+            for seat in range(len(record.agents))
         )
     game = result.game if isinstance(result, TournamentResult) else (records[0].game if records else "")
     return ContentStats(game, len(records), tuple(seats))

@@ -224,16 +224,13 @@ def _subjects(base: TournamentResult, variant: TournamentResult) -> list[PairedS
     if len(base.agents) > 1 and each_once:  # an agent's score is its seat's, when it has one seat
         for agent, name in enumerate(base.agents):
             games = [(g, v) for g, v in paired if agent in g.seats]
-            scores = [
-                (score(g.winner, g.seats.index(agent), seats), score(v.winner, v.seats.index(agent), seats))
-                for g, v in games
-            ]
+            scores = [(g.score(g.seats.index(agent)), v.score(v.seats.index(agent))) for g, v in games]
             subjects.append(PairedScores(name, tuple(s[0] for s in scores), tuple(s[1] for s in scores)))
     subjects.extend(
         PairedScores(
             f"seat {seat}",
-            tuple(score(g.winner, seat, seats) for g, _ in paired),
-            tuple(score(v.winner, seat, seats) for _, v in paired),
+            tuple(g.score(seat) for g, _ in paired),
+            tuple(v.score(seat) for _, v in paired),
         )
         for seat in range(seats)
     )

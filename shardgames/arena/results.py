@@ -97,6 +97,17 @@ class GameResult:
             return "draw"
         return "win" if seat == self.winner else "loss"
 
+    def score(self, seat: int) -> float:
+        """The seat's score: 1 for a win, 0 for a loss, an even share of 1 for a draw.
+
+        A draw shares the point among the seats that did not fail (``1/seats`` in a game played to
+        its end, 1/2 with two seats), so a failing agent scores 0 whatever the number of seats.
+        """
+        outcome = self.seat_outcome(seat)
+        if outcome != "draw":
+            return 1.0 if outcome == "win" else 0.0
+        return 1.0 / (len(self.seats) - (self.failed_seat is not None))
+
     def outcome(self, agent: int) -> Outcome:
         """The game for one agent (by index) that played in it: a failure in any of its seats is a loss."""
         if self.failed_seat is not None and self.seats[self.failed_seat] == agent:
