@@ -137,7 +137,7 @@ def test_kernel_fields_of_the_wrong_kind_or_missing_or_unknown_are_refused() -> 
 
 def test_history_entries_the_codec_cannot_encode_are_refused() -> None:
     assert problems_reading(mid_game(), put("history.0", {"type": "StartWith", "seat": 9})) == (
-        "history[0]: seat 9 starts is outside this game's action space: 9 is not an int in [0, 3)",
+        "history[0]: StartWith(seat=9) is outside this game's action space: 9 is not an int in [0, 3)",
     )
 
 
