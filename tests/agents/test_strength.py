@@ -117,6 +117,7 @@ def test_the_skirmishes_are_open(name: str) -> None:
     assert winners.count(1) < 27, winners
 
 
+@pytest.mark.no_cover  # a strength test: the search it runs is measured by the others, far faster
 @pytest.mark.parametrize("kind", ["mcts", "flat"])
 @pytest.mark.parametrize("name", SKIRMISHES)
 def test_search_beats_random(name: str, kind: str) -> None:

@@ -47,6 +47,7 @@ def test_greedy_plays_whole_games_with_legal_choices(pair: tuple[str, str]) -> N
     assert repr(GreedyAgent()) == "GreedyAgent()"
 
 
+@pytest.mark.no_cover  # a strength test: the rules it runs are measured by the others, far faster
 def test_greedy_beats_random_over_a_thousand_games() -> None:
     """1,000 games over fourteen pairs of shipped decks, seats alternating: nine wins in ten at least."""
     games = [sg.load_game("command", decks=pair) for pair in PAIRS]

@@ -27,6 +27,7 @@ def test_greedy_plays_whole_games(game_string: str) -> None:
     assert repr(agents[0]) == "GreedyAgent()"
 
 
+@pytest.mark.no_cover  # a strength test: the rules it runs are measured by the others, far faster
 def test_greedy_beats_random_over_a_thousand_games() -> None:
     """1,000 games, seats alternating: the greedy agent wins at least nine in ten."""
     games = 1000

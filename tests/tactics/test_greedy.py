@@ -61,6 +61,7 @@ def test_greedy_plays_whole_games_with_legal_choices(game_string: str) -> None:
     assert GreedyAgent().name == "greedy"
 
 
+@pytest.mark.no_cover  # a strength test: the rules it runs are measured by the others, far faster
 def test_greedy_beats_random_over_a_thousand_games() -> None:
     """1,000 games, seats alternating: the greedy agent wins at least nine in ten."""
     game = sg.load_game("tactics")  # loaded once: building the action codec is the slow part
