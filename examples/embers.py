@@ -350,7 +350,7 @@ class EmbersState(State):
             for seat in range(n)
         ]
         self.discards = [[] for _ in range(n)]
-        self._ask(ChooseStarter(CHANCE))
+        self.set_prompt(ChooseStarter(CHANCE))
 
     # --8<-- [end:state-and-setup]
 
@@ -380,19 +380,19 @@ class EmbersState(State):
     def _apply(self, prompt: Prompt, action: Action) -> None:
         if isinstance(action, StartWith):
             deal_opening_hands = (Draw(seat, OPENING_HAND) for seat in range(self.game.num_players))
-            self._push(*deal_opening_hands, BeginTurn(action.seat))
+            self.push(*deal_opening_hands, BeginTurn(action.seat))
         elif isinstance(action, DrawValue):
             assert isinstance(prompt, DrawFrom)
             self._take_card(prompt.seat, action.value)
-            self._push(Draw(prompt.seat, prompt.remaining))
+            self.push(Draw(prompt.seat, prompt.remaining))
         elif isinstance(action, Pass):
-            self._emit(Passed(prompt.player))
-            self._push(EndTurn(prompt.player))
+            self.emit(Passed(prompt.player))
+            self.push(EndTurn(prompt.player))
         elif isinstance(action, Play):
             card = self._card_of_value(prompt.player, action.value)
             self.hands[prompt.player].remove(card)
-            self._emit(CardPlayed(prompt.player, card, action.target))
-            self._ask(RollAttack(CHANCE, prompt.player, card, action.target))
+            self.emit(CardPlayed(prompt.player, card, action.target))
+            self.set_prompt(RollAttack(CHANCE, prompt.player, card, action.target))
         elif isinstance(action, Roll):
             assert isinstance(prompt, RollAttack)
             self._resolve_roll(prompt, action.face)
@@ -401,25 +401,25 @@ class EmbersState(State):
             card = self._card_of_value(prompt.player, action.value)
             self.hands[prompt.player].remove(card)
             self.decks[prompt.player].put_bottom(card)
-            self._emit(AttackBlocked(prompt.player, card))
-            self._push(EndTurn(prompt.attacker))
+            self.emit(AttackBlocked(prompt.player, card))
+            self.push(EndTurn(prompt.attacker))
         elif isinstance(action, TakeHit):
             assert isinstance(prompt, BlockOrTake)
             self._lose_ember(prompt.player)
-            self._push(EndTurn(prompt.attacker))
+            self.push(EndTurn(prompt.attacker))
 
     def _run_task(self, task: Task) -> None:
         if isinstance(task, Draw):
             self._draw(task.seat, task.count)
         elif isinstance(task, BeginTurn):
-            if self._begin_turn():
+            if self.begin_turn():
                 self.active = task.seat
-                self._emit(TurnBegan(task.seat, self.turn))
-                self._push(Draw(task.seat, 1), AskTurn(task.seat))
+                self.emit(TurnBegan(task.seat, self.turn))
+                self.push(Draw(task.seat, 1), AskTurn(task.seat))
         elif isinstance(task, AskTurn):
-            self._ask(TurnChoice(task.seat))
+            self.set_prompt(TurnChoice(task.seat))
         elif isinstance(task, EndTurn):
-            self._push(BeginTurn(self._next_alive(task.seat)))
+            self.push(BeginTurn(self._next_alive(task.seat)))
 
     # --8<-- [end:rules-hooks]
 
@@ -463,7 +463,7 @@ class EmbersState(State):
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         # Each seat's played values, "1" to "5", first play first.
-        return self._first_uses(
+        return self.first_uses(
             (e.player, str(card_value(e.card))) for e in self.events if isinstance(e, CardPlayed)
         )
 
@@ -486,7 +486,7 @@ class EmbersState(State):
             places.deck(f"data.decks[{seat}]", self.decks[seat], seat, game, card_value)
             places.put_all(f"data.discards[{seat}]", self.discards[seat], seat)
         problems.seat("data.active", self.active, game)
-        for index, task in enumerate(self._tasks):
+        for index, task in enumerate(self.tasks):
             if isinstance(task, Draw | BeginTurn | AskTurn | EndTurn):
                 problems.seat(f"tasks[{index}].seat", task.seat, game)
             if isinstance(task, Draw):
@@ -537,7 +537,7 @@ class EmbersState(State):
         deck = self.decks[seat]
         while count > 0 and len(deck) > 0:
             if deck.needs_chance():
-                self._ask(DrawFrom(CHANCE, seat, count - 1))
+                self.set_prompt(DrawFrom(CHANCE, seat, count - 1))
                 return
             self._take_card(seat, None)
             count -= 1
@@ -545,7 +545,7 @@ class EmbersState(State):
     def _take_card(self, seat: int, kind: int | None) -> None:
         card = self.decks[seat].draw(kind)
         self.hands[seat].add(card)
-        self._emit(CardDrawn(seat, card))
+        self.emit(CardDrawn(seat, card))
 
     def _card_of_value(self, seat: int, value: int) -> int:
         return min(c for c in self.hands[seat] if card_value(c) == value)
@@ -553,20 +553,20 @@ class EmbersState(State):
     def _resolve_roll(self, prompt: RollAttack, face: int) -> None:
         value = card_value(prompt.card)
         self.discards[prompt.attacker].append(prompt.card)
-        self._emit(DieRolled(prompt.attacker, face, value + face))
+        self.emit(DieRolled(prompt.attacker, face, value + face))
         if value + face < HIT_THRESHOLD:
-            self._push(EndTurn(prompt.attacker))
+            self.push(EndTurn(prompt.attacker))
         else:
-            self._ask(BlockOrTake(prompt.target, prompt.attacker, value))
+            self.set_prompt(BlockOrTake(prompt.target, prompt.attacker, value))
 
     def _lose_ember(self, seat: int) -> None:
         self.embers[seat] -= 1
-        self._emit(EmberLost(seat, self.embers[seat]))
+        self.emit(EmberLost(seat, self.embers[seat]))
         if self.embers[seat] == 0:
-            self._emit(PlayerOut(seat))
+            self.emit(PlayerOut(seat))
             alive = [s for s, e in enumerate(self.embers) if e > 0]
             if len(alive) == 1:
-                self._end_game(alive[0], f"seat {alive[0]} is the last with embers")
+                self.end_game(alive[0], f"seat {alive[0]} is the last with embers")
 
     def _alive_opponents(self, seat: int) -> list[int]:
         return [s for s, e in enumerate(self.embers) if e > 0 and s != seat]
@@ -750,13 +750,13 @@ class EmbersGame(Game):
                     f"block: needs target (a seat other than the active one) and value (1-5), got {block!r}"
                 )
             else:
-                state._ask(BlockOrTake(target, active, value))
+                state.set_prompt(BlockOrTake(target, active, value))
         if problems:
             raise PositionError("embers position", problems)
         if sum(e > 0 for e in state.embers) < 2:
             raise PositionError("embers position", ["players: at least two seats need embers"])
         if state.prompt is None:
-            state._ask(TurnChoice(active))
+            state.set_prompt(TurnChoice(active))
 
     def _seat_from_position(self, state: EmbersState, seat: int, entry: Any, problems: list[str]) -> None:
         where = f"players[{seat}]"

@@ -31,6 +31,7 @@ from shardgames.kernel.errors import (
 )
 from shardgames.kernel.events import Event, GameEnded, Log
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game, unregister_game
+from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.params import (
     Parameter,
     bool_parameter,
@@ -73,6 +74,7 @@ __all__ = [
     "GameEnded",
     "Hand",
     "HandView",
+    "Handlers",
     "HiddenDeck",
     "IllegalActionError",
     "IntRange",

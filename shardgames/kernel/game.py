@@ -51,6 +51,7 @@ from shardgames.kernel.params import (
     resolve_parameters,
 )
 from shardgames.kernel.rng import Rng
+from shardgames.kernel.serialize import state_from_dict, state_to_dict
 from shardgames.kernel.state import Prompt, State, Task, game_fields
 
 __all__ = [
@@ -88,6 +89,8 @@ class Game:
         prompt_types: Every `Prompt` subclass the game uses (for JSON).
         task_types: Every `Task` subclass the game queues (for JSON).
         turn_cap_parameter: The parameter holding the turn cap, if any.
+        turn_cap_factor: How many turns one unit of that parameter counts (a game whose parameter
+            counts rounds of every seat's turn sets the number of seats).
         sample_configurations: Game strings, besides the defaults, that the contract test suite plays.
         content_kind: What `State.content_used` names, as a plural noun for tables (``"cards"``).
         min_utility: The lowest possible return of a seat.
@@ -104,6 +107,7 @@ class Game:
     prompt_types: ClassVar[tuple[type[Prompt], ...]] = ()
     task_types: ClassVar[tuple[type[Task], ...]] = ()
     turn_cap_parameter: ClassVar[str | None] = None
+    turn_cap_factor: ClassVar[int] = 1
     sample_configurations: ClassVar[tuple[str, ...]] = ()
     content_kind: ClassVar[str] = "cards"
     min_utility: ClassVar[float] = -1.0
@@ -117,7 +121,7 @@ class Game:
         self.params: Mapping[str, Any] = MappingProxyType(values)
         self.auto_chance: bool = values["chance"] == "auto"
         cap = self.turn_cap_parameter
-        self._turn_cap = None if cap is None else int(values[cap])
+        self._turn_cap = None if cap is None else int(values[cap]) * self.turn_cap_factor
         self.codec: ActionCodec = self._make_codec()
         self._string = format_game_string(
             self.name,
@@ -248,10 +252,12 @@ class Game:
         Raises:
             SerializationError: If the text is not a state of this game in a known format.
         """
-        from shardgames.kernel.serialize import state_from_dict  # noqa: PLC0415 - avoids a cycle
-
         data = parse_json(text, SerializationError, "state JSON") if isinstance(text, str | bytes) else text
         return state_from_dict(self, data)
+
+    def _state_to_dict(self, state: State) -> dict[str, Any]:
+        """`State.to_dict`, here because the serialisation module sits above the state's."""
+        return state_to_dict(state)
 
     def replay(self, seed: int, history: Sequence[Action | int]) -> State:
         """Play `history` (actions or ids, chance outcomes included) from a new game with `seed`.

@@ -31,6 +31,19 @@ pending, so every intermediate point is a plain, serialisable value.
   `shardgames.kernel.checks`).
 * ``content_used()``: optionally, the names of the cards each seat played (for balance analysis).
 * ``__str__``: a readable rendering.
+
+**The API of rules code.** The hooks, and the rules functions they call, change the state through
+these public methods (users of a game call `State.apply_action`; these are for the game's own rules):
+
+* `State.emit` (an event to the log), `State.push` (queue tasks), `State.set_prompt` (the next
+  decision);
+* `State.begin_turn` (count a turn, or end the game at the turn cap), `State.end_game` and
+  `State.end_game_now` (outside an action, a concession say);
+* `State.first_uses` (for ``content_used``), and the read-only `State.tasks`, `State.prompt`,
+  `State.history` and `State.events`.
+
+A game whose rules fill several modules registers its rules functions with
+`shardgames.kernel.handlers.Handlers`, and its hooks look them up there.
 """
 
 from __future__ import annotations
@@ -112,6 +125,12 @@ class State(Generic[GameT_co]):
     A game's state class names its game class, ``class MyState(State["MyGame"])``, so that
     ``self.game`` has the game's own type. Create states with `Game.new_initial_state`,
     `Game.state_from_position` or `Game.state_from_json`, never directly.
+
+    A game implements the hooks (the methods whose names start with an underscore, listed in the
+    module docstring), and its rules change the state through the public methods of rules code:
+    `emit`, `push`, `set_prompt`, `begin_turn`, `end_game`, `end_game_now` and `first_uses`, and read
+    the kernel's fields through `prompt`, `tasks`, `history`, `events`, `turn` and `game`. Users of a
+    game never call these: they call `apply_action`.
     """
 
     __slots__ = (
@@ -319,16 +338,9 @@ class State(Generic[GameT_co]):
         Names come in the order of first use, each once, read from the event log (a state set up from
         a position knows only what happened since). Balance analysis reads it to ask how often each
         card is chosen, and how often the games in which it was played are won. Games override it
-        (with `_first_uses`); the default is an empty tuple for every seat.
+        (with `first_uses`); the default is an empty tuple for every seat.
         """
         return ((),) * self.game.num_players
-
-    def _first_uses(self, uses: Iterable[tuple[int, str]]) -> tuple[tuple[str, ...], ...]:
-        """``(seat, name)`` pairs in order, as `content_used` returns them: each seat's names, once each."""
-        names: list[dict[str, None]] = [{} for _ in range(self.game.num_players)]
-        for seat, name in uses:
-            names[seat].setdefault(name)
-        return tuple(tuple(seen) for seen in names)
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome."""
@@ -536,44 +548,37 @@ class State(Generic[GameT_co]):
             return
         raise ShardGamesError(f"{self.game} made {_SETTLE_GUARD} automatic steps in a row (engine bug)")
 
-    # ------------------------------------------------------------------ helpers for games
+    # ------------------------------------------------------------------ the API of rules code
 
-    def _emit(self, event: Event) -> None:
+    def emit(self, event: Event) -> None:
         """Append `event` to the log."""
         self._events.append(event)
 
-    def _push(self, *tasks: Task) -> None:
-        """Queue tasks; they run in the order given (the first one first)."""
+    def push(self, *tasks: Task) -> None:
+        """Queue tasks; they run in the order given (the first one first), before the tasks queued earlier."""
         if len(tasks) == 1:
             self._tasks.append(tasks[0])
         else:
             self._tasks.extend(reversed(tasks))
 
-    def _ask(self, prompt: Prompt) -> None:
-        """Set the next pending decision."""
+    def set_prompt(self, prompt: Prompt) -> None:
+        """Set the next pending decision; the kernel runs no more tasks until it is answered."""
         self._prompt = prompt
 
-    def _begin_turn(self) -> bool:
+    def begin_turn(self) -> bool:
         """Count a new turn; once the game's turn cap is reached, end the game in a draw instead.
 
         Returns:
             ``False`` if the cap ended the game (`turn` then stays at the cap).
         """
-        cap = self.game._turn_cap
+        cap = self.game.turn_cap
         if cap is not None and self.turn >= cap:
-            self._end_game(None, f"turn cap of {cap} reached", truncated=True)
+            self.end_game(None, f"turn cap of {cap} reached", truncated=True)
             return False
         self.turn += 1
         return True
 
-    def _end_game_now(self, winner: int | None, reason: str) -> None:
-        """End the game outside `apply_action` (a concession, say): nobody is to act afterwards."""
-        self._end_game(winner, reason)
-        self._current_player = TERMINAL
-        self._legal = None
-        self._legal_set = None
-
-    def _end_game(
+    def end_game(
         self,
         winner: int | None,
         reason: str,
@@ -581,7 +586,7 @@ class State(Generic[GameT_co]):
         *,
         truncated: bool = False,
     ) -> None:
-        """End the game: record returns, the winner and a `GameEnded` event.
+        """End the game: record returns, the winner and a `GameEnded` event; drop the prompt and tasks.
 
         Without explicit `returns`, a winner gets +1 and the other seats share -1; a draw gives zeros.
         `truncated` marks an end by the turn cap rather than by the rules.
@@ -596,7 +601,35 @@ class State(Generic[GameT_co]):
         self._winner = winner
         self._prompt = None
         self._tasks.clear()
-        self._emit(GameEnded(self._returns, winner, reason, truncated))
+        self.emit(GameEnded(self._returns, winner, reason, truncated))
+
+    def end_game_now(self, winner: int | None, reason: str) -> None:
+        """End the game outside `apply_action` (a concession, say): nobody is to act afterwards."""
+        self.end_game(winner, reason)
+        self._current_player = TERMINAL
+        self._legal = None
+        self._legal_set = None
+
+    def first_uses(self, uses: Iterable[tuple[int, str]]) -> tuple[tuple[str, ...], ...]:
+        """``(seat, name)`` pairs in order, as `content_used` returns them: each seat's names, once each."""
+        names: list[dict[str, None]] = [{} for _ in range(self.game.num_players)]
+        for seat, name in uses:
+            names[seat].setdefault(name)
+        return tuple(tuple(seen) for seen in names)
+
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The queued tasks, as stored (and written to JSON): the last one runs next."""
+        return tuple(self._tasks)
+
+    # The names of the helpers above before they were public, for games written against them.
+    _emit = emit
+    _push = push
+    _ask = set_prompt
+    _begin_turn = begin_turn
+    _end_game = end_game
+    _end_game_now = end_game_now
+    _first_uses = first_uses
 
     # ------------------------------------------------------------------ copies, views, JSON
 
@@ -691,9 +724,7 @@ class State(Generic[GameT_co]):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (see `to_json`)."""
-        from shardgames.kernel.serialize import state_to_dict  # noqa: PLC0415 - avoids a cycle
-
-        return state_to_dict(self)
+        return self.game._state_to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The whole state as JSON, with the game string and a format version.

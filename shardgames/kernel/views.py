@@ -155,7 +155,7 @@ class View:
             "current_player": state.current_player,
             "turn": state.turn,
             "prompt": state.prompt,
-            "tasks": tuple(state._tasks),
+            "tasks": state.tasks,
             "legal_actions": state.legal_actions() if state.current_player == player else (),
             "returns": state.returns() if state.is_terminal() else None,
             "winner": state.winner,
