@@ -48,16 +48,16 @@ from shardgames.kernel import (
     IntRange,
     PositionError,
     Prompt,
-    Rng,
     State,
+    Table,
     Task,
     View,
-    deal,
+    fields,
     int_parameter,
-    unknown_cards,
+    state_class,
+    view_class,
 )
 from shardgames.kernel.checks import Places, Problems
-from shardgames.kernel.zones import DeckView, HandView
 
 VALUES = (1, 2, 3, 4, 5)
 COPIES = 2
@@ -329,15 +329,19 @@ class EndTurn(Task):
 
 
 # --8<-- [start:state-and-setup]
-@attrs.define(eq=False)
-class EmbersState(State):
-    """An Embers game in progress."""
+class EmbersTable(Table):
+    """The fields of an Embers game, declared once: the state holds them, the views what they may see."""
 
-    embers: list[int] = attrs.Factory(list)
-    hands: list[Hand] = attrs.Factory(list)
-    decks: list[HiddenDeck] = attrs.Factory(list)
-    discards: list[list[int]] = attrs.Factory(list)
-    active: int = 0
+    embers = fields.flat(int, doc="Each seat's embers (its life).")
+    hands = fields.hands(doc="Each seat's hand: a view shows only its own.")
+    decks = fields.decks(doc="Each seat's deck: its order is hidden from everyone.")
+    discards = fields.nested(int, doc="Each seat's discard pile, face up.")
+    active = fields.value(0, doc="The seat whose turn it is.")
+
+
+@state_class
+class EmbersState(State, EmbersTable):
+    """An Embers game in progress."""
 
     # ---- hooks
 
@@ -356,18 +360,40 @@ class EmbersState(State):
 
     # --8<-- [start:rules-hooks]
     def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
+        # The candidates against which the rules below find no reason.
         if isinstance(prompt, TurnChoice):
-            seat = prompt.player
-            yield Pass()
-            values = sorted({card_value(c) for c in self.hands[seat]})
-            for target in self._alive_opponents(seat):
-                for value in values:
-                    yield Play(value, target)
+            candidates: Iterable[Action] = [
+                Pass(),
+                *(Play(v, t) for t in range(self.game.num_players) for v in VALUES),
+            ]
         elif isinstance(prompt, BlockOrTake):
-            yield TakeHit()
-            for value in sorted({card_value(c) for c in self.hands[prompt.player]}):
-                if value >= prompt.value:
-                    yield Block(value)
+            candidates = [TakeHit(), *(Block(v) for v in VALUES)]
+        else:
+            return
+        for action in candidates:
+            if self._explain_illegal(prompt, action) is None:
+                yield action
+
+    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
+        # Each rule of a choice, written once: the legal actions are the candidates it allows.
+        if isinstance(prompt, TurnChoice) and isinstance(action, Pass | Play):
+            if isinstance(action, Play):
+                if action.target not in self._alive_opponents(prompt.player):
+                    return f"seat {action.target} is not an opponent still in the game"
+                return self._holding(prompt.player, action.value)
+            return None
+        if isinstance(prompt, BlockOrTake) and isinstance(action, TakeHit | Block):
+            if isinstance(action, Block):
+                if action.value < prompt.value:
+                    return f"blocking a {prompt.value} needs a card of at least {prompt.value}"
+                return self._holding(prompt.player, action.value)
+            return None
+        return super()._explain_illegal(prompt, action)  # not an answer to this decision
+
+    def _holding(self, seat: int, value: int) -> str | None:
+        if any(card_value(c) == value for c in self.hands[seat]):
+            return None
+        return f"seat {seat} holds no card of value {value}"
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         if isinstance(prompt, ChooseStarter):
@@ -424,39 +450,8 @@ class EmbersState(State):
     # --8<-- [end:rules-hooks]
 
     # --8<-- [start:other-hooks]
-    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        if isinstance(action, Play) and isinstance(prompt, TurnChoice):
-            if action.target == prompt.player or self.embers[action.target] == 0:
-                return f"seat {action.target} is not an opponent still in the game"
-            return f"seat {prompt.player} holds no card of value {action.value}"
-        if isinstance(action, Block) and isinstance(prompt, BlockOrTake):
-            return f"blocking a {prompt.value} needs a card of at least {prompt.value} in hand"
-        return None
-
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, EmbersState)
-        other.embers = self.embers.copy()
-        other.hands = [h.clone() for h in self.hands]
-        other.decks = [d.clone() for d in self.decks]
-        other.discards = [d.copy() for d in self.discards]
-        other.active = self.active
-
     def _view(self, player: int) -> EmbersView:
-        return EmbersView(
-            **View.base_fields(self, player),
-            embers=tuple(self.embers),
-            hands=tuple(h.censor(player) for h in self.hands),
-            decks=tuple(d.censor(player) for d in self.decks),
-            discards=tuple(tuple(d) for d in self.discards),
-            active=self.active,
-            unknown=tuple(
-                unknown_cards((self.hands[s], self.decks[s]), player) for s in range(self.game.num_players)
-            ),
-        )
-
-    def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
-        yield from self.hands
-        yield from self.decks
+        return EmbersView.from_state(self, player)
 
     def _kind_of(self, card: int) -> int:
         return card_value(card)
@@ -594,28 +589,9 @@ class EmbersState(State):
 
 
 # --8<-- [start:view]
-@attrs.frozen
-class EmbersView(View):
+@view_class
+class EmbersView(View, EmbersTable):
     """What one seat sees: everything but the other hands and the deck order."""
-
-    embers: tuple[int, ...]
-    hands: tuple[HandView, ...]
-    decks: tuple[DeckView, ...]
-    discards: tuple[tuple[int, ...], ...]
-    active: int
-    unknown: tuple[tuple[int, ...], ...]
-
-    def _sample_state(self, rng: Rng) -> EmbersState:
-        state = self.blank_state(rng)
-        assert isinstance(state, EmbersState)
-        state.embers = list(self.embers)
-        state.discards = [list(d) for d in self.discards]
-        state.active = self.active
-        for seat in range(self.game.num_players):
-            hands, decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], card_value)
-            state.hands.append(hands[0])
-            state.decks.append(decks[0])
-        return state
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         n = self.game.num_players
@@ -631,9 +607,9 @@ class EmbersView(View):
             for card in self.discards[seat]:
                 row[3 + card_value(card)] += 1.0 / COPIES
             if offset == 0:
-                for card in self.hands[seat].cards:
-                    if card is not None:
-                        row[8 + card_value(card)] += 1.0 / COPIES
+                for held in self.hands[seat].cards:
+                    if held is not None:
+                        row[8 + card_value(held)] += 1.0 / COPIES
         return out
 
 
@@ -743,8 +719,8 @@ class EmbersGame(Game):
             self._seat_from_position(state, seat, entry, problems)
         block = position.get("block")
         if block is not None:
-            target = block.get("target") if isinstance(block, Mapping) else None
-            value = block.get("value") if isinstance(block, Mapping) else None
+            target: Any = block.get("target") if isinstance(block, Mapping) else None
+            value: Any = block.get("value") if isinstance(block, Mapping) else None
             if target not in range(n) or target == active or value not in VALUES:
                 problems.append(
                     f"block: needs target (a seat other than the active one) and value (1-5), got {block!r}"
@@ -769,7 +745,7 @@ class EmbersGame(Game):
         }
 
         def take(field: str) -> list[int]:
-            cards = []
+            cards: list[int] = []
             values = entry.get(field, [])
             if not isinstance(values, list):
                 problems.append(f"{where}.{field}: must be a list of values 1-5")

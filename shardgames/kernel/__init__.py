@@ -4,6 +4,7 @@ The kernel imports no game, agent or adapter. Game authors import from here; use
 `shardgames` itself.
 """
 
+from shardgames.kernel import fields
 from shardgames.kernel.actions import (
     Action,
     ActionCodec,
@@ -30,6 +31,7 @@ from shardgames.kernel.errors import (
     WriteError,
 )
 from shardgames.kernel.events import Event, GameEnded, Log
+from shardgames.kernel.fields import Table, state_class, view_class
 from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game, unregister_game
 from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.params import (
@@ -91,6 +93,7 @@ __all__ = [
     "SerializationError",
     "ShardGamesError",
     "State",
+    "Table",
     "Task",
     "UnknownGameError",
     "UsageError",
@@ -101,6 +104,7 @@ __all__ = [
     "choice_parameter",
     "deal",
     "derive_seed",
+    "fields",
     "game_class",
     "int_parameter",
     "knows",
@@ -109,7 +113,9 @@ __all__ = [
     "only",
     "redeal",
     "register_game",
+    "state_class",
     "tuple_parameter",
     "unknown_cards",
     "unregister_game",
+    "view_class",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, Self, TypedDict
 
 import attrs
 import numpy as np
@@ -94,6 +94,17 @@ class View:
     def is_chance_node(self) -> bool:
         """Whether the next step is a chance outcome."""
         return self.current_player == CHANCE
+
+    @classmethod
+    def from_state(cls, state: State, player: int, **extra: Any) -> Self:
+        """The view of seat `player` of `state` (generated for views made by `fields.view_class`).
+
+        Args:
+            state: The state to look at.
+            player: The viewing seat.
+            **extra: Values of the fields the view class declares itself, beyond its table's.
+        """
+        raise NotImplementedError(f"{cls.__name__} is not made by view_class: build it in State._view")
 
     def sample_state(self, rng: RngLike) -> State:
         """A full state consistent with this view: every card this seat cannot see dealt at random.
