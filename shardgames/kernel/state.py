@@ -237,8 +237,13 @@ class State(Generic[GameT_co]):
         raise NotImplementedError
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        """Why `action` is illegal, in words (optional hook; ``None`` gives a generic reason)."""
-        return None
+        """Why the rules forbid `action` as an answer to `prompt`, or ``None`` if they allow it (hook).
+
+        `action` is an action of the game's codec, not a chance outcome. The default looks the action
+        up in the legal actions and gives a generic reason; a game writes each rule's condition once,
+        here, and lists its legal actions through the same conditions.
+        """
+        return None if action in self.legal_actions() else self._not_listed(action)
 
     def _copy_into(self, other: State) -> None:
         """Copy the game's own fields into `other`, a fresh state (hook).
@@ -460,26 +465,50 @@ class State(Generic[GameT_co]):
                     return action
         raise IllegalActionError(action, self._reason(action), self._current_player)
 
-    def _reason(self, action: object) -> str:
+    def why_illegal(self, action: object) -> str | None:
+        """Why the rules forbid `action` now, in words, or ``None`` if they allow it.
+
+        The reason comes from the game's rules for the pending decision (its `_explain_illegal`
+        hook), which every game of the library writes once for both listing and explaining, so
+        ``why_illegal(a) is None`` exactly when `a` is among `legal_actions` (a contract test holds
+        every game to it). Ids are decoded first; chance outcomes are checked against the outcomes.
+
+        Examples:
+            >>> import shardgames as sg
+            >>> state = sg.load_game("embers").new_initial_state(seed=4)
+            >>> state.why_illegal(state.legal_actions()[0]) is None
+            True
+        """
         prompt = self._prompt
         if prompt is None:
             return "the game is over"
+        if isinstance(action, int) and not isinstance(action, bool):
+            try:
+                action = self.game.codec.decode(action)
+            except ActionCodecError as exc:
+                return str(exc)
         if not isinstance(action, Action):
             return f"{type(action).__name__} is not an Action"
         try:
             self.game.codec.encode(action)
         except ActionCodecError as exc:
             return str(exc)
-        if prompt.player == CHANCE and not action.is_chance:
-            return "this is a chance node: apply one of chance_outcomes()"
-        if prompt.player != CHANCE and action.is_chance:
+        if prompt.player == CHANCE:
+            if not action.is_chance:
+                return "this is a chance node: apply one of chance_outcomes()"
+            return None if action in self.legal_actions() else self._not_listed(action)
+        if action.is_chance:
             return "chance outcomes can only be applied at a chance node"
-        reason = self._explain_illegal(prompt, action)
-        if reason is None:
-            options = ", ".join(str(a) for a in self.legal_actions()[:8])
-            more = "" if len(self.legal_actions()) <= 8 else f", ... ({len(self.legal_actions())} in all)"
-            reason = f"not one of the legal actions for {prompt}: {options}{more}"
-        return reason
+        return self._explain_illegal(prompt, action)
+
+    def _reason(self, action: object) -> str:
+        return self.why_illegal(action) or self._not_listed(action)
+
+    def _not_listed(self, action: object) -> str:
+        legal = self.legal_actions()
+        options = ", ".join(str(a) for a in legal[:8])
+        more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
+        return f"not one of the legal actions for {self._prompt}: {options}{more}"
 
     # ------------------------------------------------------------------ acting
 
