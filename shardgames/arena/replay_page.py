@@ -31,10 +31,13 @@ import base64
 import gzip
 import itertools
 import json
+from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from shardgames.arena.walk import walk_record
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.events import Event
 from shardgames.kernel.game import load_game
@@ -122,60 +125,30 @@ class _Outcomes:
         return before.view(self.seat).describe_action(outcome) if self.seat in seers else HIDDEN_OUTCOME
 
 
-def _walk(record: MatchRecord, seat: int | None) -> list[tuple[Step, State]]:
-    """Replay the record: the start of the game, then every step, each with the state after it (a copy).
+def _describe(seat: int | None, state: State, actor: int, action: Action) -> str:
+    if seat is not None and actor != seat:
+        return "(what this seat cannot see is hidden)"
+    return state.view(actor).describe_action(action)
+
+
+def _walk(record: MatchRecord, seat: int | None) -> Iterator[tuple[Step, State]]:
+    """The page's steps (`walk_record`'s, in words), each with the walk's state after it.
 
     The start is a `Step` of index 0, whose automatic steps are those the engine took before the first
     decision (the deal).
     """
     _seat_check(record, seat)
-    game = record.load_game()
-    game.replay(record.seed, record.history)  # a record that does not replay fails here, cleanly
-    state = game.new_initial_state(record.seed)
     outcomes = _Outcomes(record, seat)
-
-    def by_itself(start: int) -> tuple[str, ...]:
-        taken = state.history[start:]
-        words = [outcomes.follow(start + i, action) for i, action in enumerate(taken)]
-        return tuple(str(action) if w is None else w for w, action in zip(words, taken, strict=True))
-
-    def shown(events: tuple[Event, ...]) -> tuple[str, ...]:
-        return tuple(str(e if seat is None else e.censor(seat)) for e in events)
-
-    start = Step(
-        index=0,
-        actor=CHANCE,
-        label="start",
-        action="the game begins",
-        automatic=by_itself(0),
-        events=shown(tuple(state.events)),
-        to_act=_to_act(state, record.agents),
-    )
-    frames: list[tuple[Step, State]] = [(start, state.clone())]
-    index = len(state.history)
-    while index < len(record.history):
-        action: Action = record.history[index]
-        actor = state.current_player
-        if actor == CHANCE:
-            label, words = "chance", ""  # worded below, from the events the outcome causes
-        elif seat is not None and actor != seat:
-            label, words = f"seat {actor} ({record.agents[actor]})", "(what this seat cannot see is hidden)"
+    for step in walk_record(record, partial(_describe, seat)):
+        if step.action is None:
+            label, words = "start", "the game begins"
         else:
-            label, words = f"seat {actor} ({record.agents[actor]})", state.view(actor).describe_action(action)
-        events = state.apply_action(action)
-        words = outcomes.follow(index, action) or words
-        step = Step(
-            index=len(frames),
-            actor=actor,
-            label=label,
-            action=words,
-            automatic=by_itself(index + 1),
-            events=shown(events),
-            to_act=_to_act(state, record.agents),
-        )
-        frames.append((step, state.clone()))
-        index = len(state.history)
-    return frames
+            label = "chance" if step.actor == CHANCE else f"seat {step.actor} ({record.agents[step.actor]})"
+            words = outcomes.follow(step.position, step.action) or step.words
+        automatic = tuple(outcomes.follow(i, action) or str(action) for i, action in step.automatic)
+        events = tuple(str(e if seat is None else e.censor(seat)) for e in step.events)
+        to_act = _to_act(step.state, record.agents)
+        yield Step(step.index, step.actor, label, words, automatic, events, to_act), step.state
 
 
 def record_steps(record: MatchRecord, seat: int | None = None) -> list[Step]:
@@ -185,7 +158,7 @@ def record_steps(record: MatchRecord, seat: int | None = None) -> list[Step]:
         ReplayError: If the record does not replay in its game.
         UsageError: If `seat` is not a seat of the game.
     """
-    return [step for step, _ in _walk(record, seat)[1:]]
+    return [step for step, _ in _walk(record, seat)][1:]
 
 
 def record_table(record: MatchRecord, limit: int = 400) -> str:
@@ -219,13 +192,15 @@ def replay_page(record: MatchRecord, seat: int | None = None, title: str | None 
         ReplayError: If the record does not replay in its game.
         UsageError: If `seat` is not a seat of the game.
     """
-    frames = _walk(record, seat)
-    drawings = [state.to_html() if seat is None else state.view(seat).to_html() for _, state in frames]
+    steps, drawings = [], []
+    for step, state in _walk(record, seat):
+        steps.append(step)
+        drawings.append(state.to_html() if seat is None else state.view(seat).to_html())
     data: dict[str, Any] = {
         "frames": drawings,
         "steps": [
             attrs.asdict(step, filter=_not_index) | {"changed": changed}
-            for (step, _), changed in zip(frames, _changed_places(drawings), strict=True)
+            for step, changed in zip(steps, _changed_places(drawings), strict=True)
         ],
     }
     packed = base64.b64encode(gzip.compress(json.dumps(data).encode("utf-8"), mtime=0)).decode("ascii")
@@ -234,11 +209,11 @@ def replay_page(record: MatchRecord, seat: int | None = None, title: str | None 
     seats = ", ".join(f"seat {i}: {name}" for i, name in enumerate(record.agents))
     heading = title or f"{record.game}, seed {record.seed}"
     perspective = "everything shown" if seat is None else f"as seat {seat} saw it"
-    steps = plural(len(frames) - 1, "step")
+    count = plural(len(steps) - 1, "step")
     return (
         _PAGE.replace("$TITLE", esc(heading))
         .replace("$STYLE", STYLE + _PAGE_STYLE)
-        .replace("$SUMMARY", esc(f"{seats} · {result} after {steps} · {perspective}"))
+        .replace("$SUMMARY", esc(f"{seats} · {result} after {count} · {perspective}"))
         .replace("$DATA", packed)
         .replace("$SCRIPT", _SCRIPT)
     )

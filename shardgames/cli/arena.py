@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from shardgames.agents.base import Agent, RandomAgent
 from shardgames.arena.match import MatchRecord
+from shardgames.arena.walk import walk_record
 from shardgames.cli._output import console
 from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game
+from shardgames.kernel.state import CHANCE
 from shardgames.render.text import plural
 
 if TYPE_CHECKING:
@@ -197,27 +199,20 @@ def _record_saver(folder: Path) -> Callable[[GameResult], None]:
 def replay_lines(record: MatchRecord) -> list[str]:
     """A recorded match step by step: each action with the events it caused, then the result.
 
-    Steps the engine took by itself (sampled chance, forced moves) are listed as ``auto``.
+    Each line starts with the step's place in the history. Steps the engine took by itself (sampled
+    chance, forced moves) are listed as ``auto``.
 
     Raises:
         ReplayError: If the record does not replay in its game (an edited or corrupted file).
     """
-    game = record.load_game()
-    game.replay(record.seed, record.history)  # a record that does not replay fails here, cleanly
-    state = game.new_initial_state(record.seed)
     lines = [f"{record.game}, seed {record.seed}: {', '.join(record.agents)}"]
-    lines.extend(f"{index:>5}  auto: {action}" for index, action in enumerate(state.history))
-    for index, action in enumerate(record.history):
-        if index < len(state.history):
-            continue  # taken by the engine itself, already listed
-        who = "chance" if state.is_chance_node() else f"seat {state.current_player}"
-        before = len(state.history)
-        events = state.apply_action(action)
-        lines.append(f"{index:>5}  {who}: {action}")
-        lines.extend(
-            f"{step:>5}  auto: {state.history[step]}" for step in range(before + 1, len(state.history))
-        )
-        lines.extend(f"         {event}" for event in events)
+    for step in walk_record(record):
+        if step.action is not None:
+            who = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+            lines.append(f"{step.position:>5}  {who}: {step.words}")
+        lines.extend(f"{position:>5}  auto: {action}" for position, action in step.automatic)
+        if step.action is not None:
+            lines.extend(f"         {event}" for event in step.events)
     lines.append(str(record))
     return lines
 

@@ -15,6 +15,7 @@ from replay_data import page_data
 import shardgames as sg
 from shardgames.arena.replay_page import HIDDEN_OUTCOME, record_steps, record_table
 from shardgames.cli import cli
+from shardgames.cli.arena import replay_lines
 from shardgames.command.actions import DeclareAttack
 from shardgames.kernel.errors import ReplayError, UsageError
 from shardgames.render.html import places
@@ -46,6 +47,30 @@ def test_each_frame_is_the_state_after_that_step(game: str) -> None:
     assert state.is_terminal()
     assert data["frames"] == expected
     assert len(data["steps"]) == len(expected) == len(record_steps(record)) + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_printed_replay_and_the_page_show_the_same_steps(game: str) -> None:
+    """Both walk the record alike: the same steps by the same actors, each with as many automatic ones."""
+    record = record_of(game)
+    printed: list[tuple[str, int]] = []  # per step: who acted, and the automatic steps after it
+    for line in replay_lines(record)[1:-1]:
+        found = re.match(r"\s*\d+  (chance|seat \d+|auto): ", line)
+        if found is None:
+            continue  # an event
+        if found.group(1) == "auto":
+            who, autos = printed.pop() if printed else ("start", 0)
+            printed.append((who, autos + 1))
+        else:
+            printed.append((found.group(1), 0))
+    page = page_data(record.to_html())["steps"]
+    start = [("start", len(page[0]["automatic"]))] if page[0]["automatic"] else []
+    shown = [
+        ("chance" if step["actor"] == sg.CHANCE else f"seat {step['actor']}", len(step["automatic"]))
+        for step in page[1:]
+    ]
+    assert printed == start + shown
+    assert len(shown) == len(record_steps(record))
 
 
 def test_the_steps_name_who_acted_and_end_with_the_result() -> None:
