@@ -195,6 +195,36 @@ def test_a_result_with_failures_reads_back_from_its_json() -> None:
     assert json.loads(result.to_json())["failures"][0]["traceback"] == failure.traceback
 
 
+SAVED = Path(__file__).parent / "data" / "tournament-saved.json"
+"""A tournament of Embers with draws and failed games, saved before the tables had a score."""
+
+
+def test_the_win_rate_counts_wins_and_the_score_counts_a_draw_half() -> None:
+    result = TournamentResult.load(SAVED)
+    assert result.draws == 2
+    rows = [*result.agent_table(), *result.pairing_table(), *result.seat_table()]
+    assert any(row["draws"] for row in rows)
+    for row in rows:
+        assert row["win_rate"] == row["wins"] / row["games"]
+        assert row["score"] == (row["wins"] + row["draws"] / 2) / row["games"]
+        assert (row["win_rate_low"], row["win_rate_high"]) == wilson(row["wins"], row["games"])
+        assert (row["score_low"], row["score_high"]) == wilson(row["wins"] + row["draws"] / 2, row["games"])
+    random = result.agent_table()[0]
+    assert (random["wins"], random["draws"], random["win_rate"], random["score"]) == (2, 2, 0.5, 0.75)
+
+
+def test_a_result_saved_earlier_reads_back_as_it_was_written() -> None:
+    """A file written before the converter wrote results (the --resume file of an older run) still loads."""
+    data = json.loads(SAVED.read_text(encoding="utf-8"))
+    result = TournamentResult.load(SAVED)
+    assert (len(result.games), len(result.failures), len(result.records)) == (4, 2, 4)
+    again = result.to_dict()
+    assert again["games"] == data["games"]
+    assert again["failures"] == data["failures"]
+    for old, new in zip(data["by_agent"], again["by_agent"], strict=True):
+        assert old.items() <= new.items()  # the same numbers under the same names, and the score besides
+
+
 def test_bad_result_json_lists_every_problem() -> None:
     data = {
         "format": 1,

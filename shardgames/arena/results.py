@@ -1,10 +1,11 @@
 """What a tournament produces: its games, its agents' failures, and the tables, ratings and JSON.
 
 A `TournamentResult` holds every finished game as a `GameResult` (in schedule order) and every agent
-failure as an `AgentFailure`. Its tables count, per agent, pairing and seat, wins, draws and losses
-with Wilson intervals; its ratings are Bradley-Terry ratings on the Elo scale. It saves as JSON and
-reads back from it (`TournamentResult.save`, `TournamentResult.load`), which is how an interrupted
-run is resumed.
+failure as an `AgentFailure`. Its tables count, per agent, pairing and seat, the games, wins, draws
+and losses, with the win rate and the score and their Wilson intervals, under the names of
+`shardgames.arena.outcomes`; its ratings are Bradley-Terry ratings on the Elo scale. It saves as
+JSON and reads back from it (`TournamentResult.save`, `TournamentResult.load`, through the converter
+of `shardgames.arena.documents`), which is how an interrupted run is resumed.
 
 **Failed games.** When an agent fails in a game (see `AgentError`), the game ends there and is
 scored as that agent's loss: its seat's return is -1 and each other seat's is ``1 / (seats - 1)``.
@@ -16,28 +17,21 @@ the seat in `GameResult.failed_seat`.
 from __future__ import annotations
 
 import itertools
-import json
-from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import Any, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
+from shardgames.arena.documents import CONVERTER, Document
 from shardgames.arena.match import MatchRecord
-from shardgames.arena.ratings import Rating, bradley_terry, wilson
-from shardgames.kernel.datafiles import DOCUMENT_LIMIT, parse_json, read_text, write_text_atomic
-from shardgames.kernel.errors import SerializationError, ShardGamesError, UsageError, require_extra
-from shardgames.kernel.serialize import FORMAT_VERSION
+from shardgames.arena.outcomes import Outcome, Tally
+from shardgames.arena.ratings import Rating, bradley_terry
+from shardgames.kernel.errors import UsageError, require_extra
 from shardgames.render.text import plural
 
 __all__ = ["AgentFailure", "GamePlan", "GameResult", "Outcome", "TournamentResult"]
 
-Outcome = Literal["win", "draw", "loss"]
-"""A game's result for one agent or seat."""
-
 _RANK: dict[Outcome, int] = {"loss": 0, "draw": 1, "win": 2}
-_KIND = "tournament"
-_SUBJECT = "tournament result"
 
 
 @attrs.frozen
@@ -143,7 +137,7 @@ class AgentFailure:
 
 
 @attrs.frozen
-class TournamentResult:
+class TournamentResult(Document):
     """The outcome of a tournament (see the module docstring).
 
     Attributes:
@@ -164,73 +158,86 @@ class TournamentResult:
     scheduled: int = 0
     failures: tuple[AgentFailure, ...] = ()
 
+    KIND = "tournament"
+
+    @classmethod
+    def from_records(cls, game: str, seed: int, records: Sequence[MatchRecord]) -> TournamentResult:
+        """The result of matches played one by one, such as those of ``shardgames match``.
+
+        The agents are the records' agent names, each once, in the order they first sit; game *i*
+        is record *i*, kept in the result.
+
+        Examples:
+            >>> import shardgames as sg
+            >>> from embers import EmbersGame
+            >>> _ = sg.register_game(EmbersGame)
+            >>> records = [sg.play_match("embers", [sg.RandomAgent()] * 2, seed=s) for s in (1, 2)]
+            >>> result = TournamentResult.from_records("embers", 0, records)
+            >>> result.agents, [row["games"] for row in result.seat_table()]
+            (('random',), [2, 2])
+        """
+        agents = tuple(dict.fromkeys(name for record in records for name in record.agents))
+        games = tuple(
+            GameResult(
+                index,
+                tuple(agents.index(name) for name in record.agents),
+                record.returns,
+                record.winner,
+                record.length,
+                record,
+            )
+            for index, record in enumerate(records)
+        )
+        return cls(game, agents, seed, games, scheduled=len(games))
+
     # -- per agent
     def agent_table(self) -> list[dict[str, Any]]:
-        """Per agent: games, wins, draws, losses, win rate with its 95 % interval, rating and error."""
+        """Per agent: the `shardgames.arena.outcomes.OUTCOME_COLUMNS`, then its rating and the rating's error.
+
+        A game an agent lost by failing counts as its loss (see the module docstring).
+        """
         ratings = self.ratings()
-        rows = []
-        for index, name in enumerate(self.agents):
-            outcomes = [g.outcome(index) for g in self.games if index in g.seats]
-            wins, draws = outcomes.count("win"), outcomes.count("draw")
-            low, high = wilson(wins, len(outcomes))
-            rows.append(
-                {
-                    "agent": name,
-                    "games": len(outcomes),
-                    "wins": wins,
-                    "draws": draws,
-                    "losses": len(outcomes) - wins - draws,
-                    "win_rate": wins / len(outcomes) if outcomes else 0.0,
-                    "win_rate_low": low,
-                    "win_rate_high": high,
-                    "rating": ratings[name].elo,
-                    "rating_error": ratings[name].error,
-                }
-            )
-        return rows
+        return [
+            {
+                "agent": name,
+                **Tally.of(g.outcome(index) for g in self.games if index in g.seats).row(),
+                "rating": ratings[name].elo,
+                "rating_error": ratings[name].error,
+            }
+            for index, name in enumerate(self.agents)
+        ]
 
     # -- per pairing
     def pairing_table(self) -> list[dict[str, Any]]:
-        """Per pair of agents (a before b): games together, wins of each, draws, a's win rate and interval.
+        """Per pair of agents (agent before opponent): their games together, counted for the agent.
 
-        In a game of more seats, a pair counts a win when one of the two did better than the other,
-        and a draw when both drew.
+        The columns are the `shardgames.arena.outcomes.OUTCOME_COLUMNS`: the agent's wins are the
+        opponent's losses. In a game of more seats, one of the two wins when it did better than the
+        other, and they draw when both drew; a game both lost to a third seat is none of the three.
         """
         rows = []
         for a, b in itertools.combinations(range(len(self.agents)), 2):
             together = [g for g in self.games if a in g.seats and b in g.seats]
             ranks = [(_RANK[g.outcome(a)], _RANK[g.outcome(b)]) for g in together]
-            wins_a = sum(1 for ra, rb in ranks if ra > rb)
-            wins_b = sum(1 for ra, rb in ranks if rb > ra)
-            draws = sum(1 for ra, rb in ranks if ra == rb == _RANK["draw"])
-            low, high = wilson(wins_a, len(together))
-            rows.append(
-                {
-                    "agent": self.agents[a],
-                    "opponent": self.agents[b],
-                    "games": len(together),
-                    "wins": wins_a,
-                    "losses": wins_b,
-                    "draws": draws,
-                    "win_rate": wins_a / len(together) if together else 0.0,
-                    "win_rate_low": low,
-                    "win_rate_high": high,
-                }
+            tally = Tally(
+                games=len(together),
+                wins=sum(1 for ra, rb in ranks if ra > rb),
+                draws=sum(1 for ra, rb in ranks if ra == rb == _RANK["draw"]),
+                losses=sum(1 for ra, rb in ranks if rb > ra),
             )
+            rows.append({"agent": self.agents[a], "opponent": self.agents[b], **tally.row()})
         return rows
 
     # -- per seat
     def seat_table(self) -> list[dict[str, Any]]:
-        """Per seat: wins and the win rate with its interval (the seat advantage)."""
+        """Per seat (the seat advantage): the `shardgames.arena.outcomes.OUTCOME_COLUMNS`, its mean return."""
         seats = max((len(g.seats) for g in self.games), default=0)
         rows = []
         for seat in range(seats):
-            wins = sum(1 for g in self.games if g.winner == seat)
-            low, high = wilson(wins, len(self.games))
-            rate = wins / len(self.games) if self.games else 0.0
-            rows.append(
-                {"seat": seat, "wins": wins, "win_rate": rate, "win_rate_low": low, "win_rate_high": high}
-            )
+            played = [g for g in self.games if seat < len(g.seats)]
+            mean_return = sum(g.returns[seat] for g in played) / len(played) if played else 0.0
+            tally = Tally.of(g.seat_outcome(seat) for g in played)
+            rows.append({"seat": seat, **tally.row(), "mean_return": mean_return})
         return rows
 
     @property
@@ -268,112 +275,35 @@ class TournamentResult:
         return tuple(g.record for g in self.games if g.record is not None)
 
     # -- export
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data (records included when kept); `from_dict` reads it back."""
+    def tables(self) -> dict[str, Any]:
+        """The tables written after the fields in `to_dict`: counts, the mean length, the three tables."""
         return {
-            "format": FORMAT_VERSION,
-            "kind": _KIND,
-            "game": self.game,
-            "seed": self.seed,
-            "agents": list(self.agents),
-            "scheduled": self.scheduled,
             "finished": len(self.games),
-            "interrupted": self.interrupted,
             "draws": self.draws,
             "mean_length": self.mean_length,
             "by_agent": self.agent_table(),
             "by_pairing": self.pairing_table(),
             "by_seat": self.seat_table(),
-            "games": [
-                {
-                    "index": g.index,
-                    "seats": list(g.seats),
-                    "returns": list(g.returns),
-                    "winner": g.winner,
-                    "length": g.length,
-                    "failed_seat": g.failed_seat,
-                    **({"record": g.record.to_dict()} if g.record is not None else {}),
-                }
-                for g in self.games
-            ],
-            "failures": [attrs.asdict(f) for f in self.failures],
         }
 
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent)
-
-    def save(self, path: str | Path) -> Path:
-        """Write `to_json` to a file, whole or not at all, and return its path.
-
-        Raises:
-            WriteError: If the file cannot be written (whatever was there is left as it was).
-        """
-        return write_text_atomic(path, self.to_json() + "\n")
+    @classmethod
+    def data_problems(cls, data: Mapping[str, Any]) -> list[str]:
+        """Every problem of the fields of a tournament's JSON, beyond their types (see `_Checker`)."""
+        return _Checker().tournament(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> TournamentResult:
         """Read back `to_dict` output: the games, records and failures (the tables are computed again).
 
+        ``shardgames tournament --json`` writes this document, and ``--resume`` reads it back.
+
         Raises:
             SerializationError: Listing every problem, if the data is not a tournament result.
         """
-        if not isinstance(data, Mapping):
-            raise SerializationError(
-                "tournament result", [f"expected a JSON object, not {type(data).__name__}"]
-            )
-        read = _Reader()
-        if data.get("format") != FORMAT_VERSION:
-            read.problems.append(
-                f"format: this library reads format {FORMAT_VERSION}, not {data.get('format')!r}"
-            )
-        if data.get("kind") != _KIND:
-            read.problems.append(f"kind: expected {_KIND!r}, the document is {data.get('kind')!r}")
-        game = read.field(data, "game", _is_text, "a game string")
-        seed = read.field(data, "seed", _is_count, "a seed (a whole number from 0)")
-        names = read.field(data, "agents", _is_list, "a list of agent names")
-        agents = tuple(read.items(names or [], "agents", _is_text, "an agent name"))
-        scheduled = read.field(data, "scheduled", _is_count, "a count of games")
-        interrupted = read.field(data, "interrupted", _is_flag, "true or false", default=False)
-        rows = read.field(data, "games", _is_list, "a list of games") or []
-        games = tuple(read.game(row, f"games[{i}].", len(agents)) for i, row in enumerate(rows))
-        failure_rows = read.field(data, "failures", _is_list, "a list of failures", default=[]) or []
-        failures = tuple(read.failure(row, f"failures[{i}].") for i, row in enumerate(failure_rows))
-        indexes = [g.index for g in games if g is not None]
-        if len(set(indexes)) < len(indexes):
-            read.problems.append("games: a game index appears twice")
-        if scheduled is not None and any(i >= scheduled for i in indexes):
-            read.problems.append(f"games: an index is not below scheduled ({scheduled})")
-        if read.problems:
-            raise SerializationError(_SUBJECT, read.problems)
-        return cls(
-            game,
-            agents,
-            seed,
-            tuple(sorted((g for g in games if g is not None), key=lambda g: g.index)),
-            interrupted,
-            scheduled,
-            tuple(sorted((f for f in failures if f is not None), key=lambda f: f.index)),
-        )
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> TournamentResult:
-        """Read back `to_json` output (at most `DOCUMENT_LIMIT` bytes).
-
-        Raises:
-            SerializationError: If the text is not the JSON of a tournament result.
-        """
-        return cls.from_dict(parse_json(text, SerializationError, "tournament result JSON"))
-
-    @classmethod
-    def load(cls, path: str | Path) -> TournamentResult:
-        """Read a file written by `save` (or by ``shardgames tournament --json``).
-
-        Raises:
-            SerializationError: If the file cannot be read, or is not a tournament result.
-        """
-        text = read_text(path, SerializationError, limit=DOCUMENT_LIMIT)
-        return cls.from_dict(parse_json(text, SerializationError, str(path)))
+        result = super().from_dict(data)
+        games = tuple(sorted(result.games, key=lambda g: g.index))
+        failures = tuple(sorted(result.failures, key=lambda f: f.index))
+        return attrs.evolve(result, games=games, failures=failures)
 
     def to_dataframe(self, table: str = "agents") -> Any:
         """A pandas DataFrame of one table: ``agents``, ``pairings``, ``seats`` or ``games``.
@@ -388,7 +318,7 @@ class TournamentResult:
             "pairings": self.pairing_table,
             "seats": self.seat_table,
             "games": lambda: [
-                {k: v for k, v in row.items() if k != "record"} for row in self.to_dict()["games"]
+                {k: v for k, v in row.items() if k != "record"} for row in CONVERTER.unstructure(self.games)
             ],
         }
         if table not in tables:
@@ -402,23 +332,26 @@ class TournamentResult:
             + f", seed {self.seed}, {plural(self.draws, 'draw')}, mean length {self.mean_length:.1f}"
         ]
         lines.extend(
-            f"  {row['agent']:<16} {row['wins']:>5}/{row['games']:<5} win rate {row['win_rate']:.3f} "
-            f"[{row['win_rate_low']:.3f}, {row['win_rate_high']:.3f}]  "
+            f"  {row['agent']:<16} {row['wins']:>5}/{row['games']:<5} {_rates(row)}  "
             f"rating {row['rating']:.0f} ± {1.96 * row['rating_error']:.0f}"
             for row in self.agent_table()
         )
-        lines.extend(
-            f"  seat {row['seat']}: win rate {row['win_rate']:.3f} [{row['win_rate_low']:.3f}, "
-            f"{row['win_rate_high']:.3f}]"
-            for row in self.seat_table()
-        )
+        lines.extend(f"  seat {row['seat']}: {_rates(row)}" for row in self.seat_table())
         if self.failures:
             count = plural(len(self.failures), "game")
             lines.append(f"  {count} lost by a failing agent; the first: {self.failures[0]}")
         return "\n".join(lines)
 
 
-# ---------------------------------------------------------------------- reading JSON back
+def _rates(row: Mapping[str, Any]) -> str:
+    """A row's win rate and score with their intervals, as `TournamentResult.__str__` prints them."""
+    return "  ".join(
+        f"{label} {row[name]:.3f} [{row[f'{name}_low']:.3f}, {row[f'{name}_high']:.3f}]"
+        for label, name in (("win rate", "win_rate"), ("score", "score"))
+    )
+
+
+# ---------------------------------------------------------------------- checking JSON read back
 
 
 def _is_count(value: Any) -> bool:
@@ -448,8 +381,17 @@ def _is_seat_of(count: int) -> Callable[[Any], bool]:
 _REQUIRED: Any = object()
 
 
-class _Reader:
-    """Reads the fields of a JSON document, noting every problem rather than stopping at the first."""
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Checker:
+    """Checks the fields of a tournament's JSON, noting every problem rather than stopping at the first.
+
+    The converter then builds the result from the checked data; the match records are checked by
+    `MatchRecord.from_dict` as it builds them.
+    """
 
     def __init__(self) -> None:
         self.problems: list[str] = []
@@ -464,6 +406,7 @@ class _Reader:
         where: str = "",
         default: Any = _REQUIRED,
     ) -> Any:
+        """The value of `key` if it passes `check` (its `default` if it may be missing), else ``None``."""
         if key not in data:
             if default is _REQUIRED:
                 self.problems.append(f"{where}{key}: missing")
@@ -475,67 +418,65 @@ class _Reader:
         return value
 
     def items(self, values: list[Any], where: str, check: Callable[[Any], bool], expected: str) -> list[Any]:
+        """`values`, each checked."""
         for i, value in enumerate(values):
             if not check(value):
                 self.problems.append(f"{where}[{i}]: expected {expected}, not {_short(value)}")
         return values
 
-    def game(self, row: Any, where: str, agent_count: int) -> GameResult | None:
+    def is_object(self, row: Any, where: str) -> bool:
         if not isinstance(row, Mapping):
             self.problems.append(f"{where.rstrip('.')}: expected an object, not {_short(row)}")
+            return False
+        return True
+
+    def tournament(self, data: Mapping[str, Any]) -> list[str]:
+        """Every problem of a tournament's fields."""
+        self.field(data, "game", _is_text, "a game string")
+        self.field(data, "seed", _is_count, "a seed (a whole number from 0)")
+        names = self.field(data, "agents", _is_list, "a list of agent names") or []
+        self.items(names, "agents", _is_text, "an agent name")
+        scheduled = self.field(data, "scheduled", _is_count, "a count of games")
+        self.field(data, "interrupted", _is_flag, "true or false", default=False)
+        rows = self.field(data, "games", _is_list, "a list of games") or []
+        indexes = [self.game(row, f"games[{i}].", len(names)) for i, row in enumerate(rows)]
+        failures = self.field(data, "failures", _is_list, "a list of failures", default=[]) or []
+        for i, row in enumerate(failures):
+            self.failure(row, f"failures[{i}].")
+        known = [index for index in indexes if index is not None]
+        if len(set(known)) < len(known):
+            self.problems.append("games: a game index appears twice")
+        if scheduled is not None and any(index >= scheduled for index in known):
+            self.problems.append(f"games: an index is not below scheduled ({scheduled})")
+        return self.problems
+
+    def game(self, row: Any, where: str, agent_count: int) -> int | None:
+        """Check one game; its index if it has no problem."""
+        if not self.is_object(row, where):
             return None
         before = len(self.problems)
         index = self.field(row, "index", _is_count, "a game index", where=where)
-        seats = self.items(
-            self.field(row, "seats", _is_list, "a list of agent indexes", where=where) or [],
-            f"{where}seats",
-            lambda v: _is_count(v) and v < agent_count,
-            f"an agent index below {agent_count}",
-        )
-        returns = self.items(
-            self.field(row, "returns", _is_list, "a list of returns", where=where) or [],
-            f"{where}returns",
-            _is_number,
-            "a number",
-        )
+        seats = self.field(row, "seats", _is_list, "a list of agent indexes", where=where) or []
+        below = f"an agent index below {agent_count}"
+        self.items(seats, f"{where}seats", lambda v: _is_count(v) and v < agent_count, below)
+        returns = self.field(row, "returns", _is_list, "a list of returns", where=where) or []
+        self.items(returns, f"{where}returns", _is_number, "a number")
         if len(returns) != len(seats):
             self.problems.append(
                 f"{where}returns: {plural(len(returns), 'return')} for {plural(len(seats), 'seat')}"
             )
         is_seat = _is_seat_of(len(seats))
-        winner = self.field(row, "winner", is_seat, "a seat or null", where=where)
-        length = self.field(row, "length", _is_count, "a count of steps", where=where)
-        failed_seat = self.field(row, "failed_seat", is_seat, "a seat or null", where=where, default=None)
-        record = self.record(row.get("record"), f"{where}record")
-        if len(self.problems) > before:
-            return None
-        return GameResult(
-            index, tuple(seats), tuple(float(r) for r in returns), winner, length, record, failed_seat
-        )
+        self.field(row, "winner", is_seat, "a seat or null", where=where)
+        self.field(row, "length", _is_count, "a count of steps", where=where)
+        self.field(row, "failed_seat", is_seat, "a seat or null", where=where, default=None)
+        return None if len(self.problems) > before else index
 
-    def record(self, data: Any, where: str) -> MatchRecord | None:
-        if data is None:
-            return None
-        try:
-            return MatchRecord.from_dict(data)
-        except ShardGamesError as exc:
-            self.problems.append(f"{where}: {exc}".replace("\n", " "))
-            return None
-
-    def failure(self, row: Any, where: str) -> AgentFailure | None:
-        if not isinstance(row, Mapping):
-            self.problems.append(f"{where.rstrip('.')}: expected an object, not {_short(row)}")
-            return None
-        before = len(self.problems)
-        values = [
-            self.field(row, "index", _is_count, "a game index", where=where),
-            self.field(row, "seed", _is_count, "a seed", where=where),
-            self.field(row, "seat", _is_count, "a seat", where=where),
-            *(self.field(row, key, _is_text, "text", where=where) for key in ("agent", "error", "traceback")),
-        ]
-        return None if len(self.problems) > before else AgentFailure(*values)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    def failure(self, row: Any, where: str) -> None:
+        """Check one agent failure."""
+        if not self.is_object(row, where):
+            return
+        self.field(row, "index", _is_count, "a game index", where=where)
+        self.field(row, "seed", _is_count, "a seed", where=where)
+        self.field(row, "seat", _is_count, "a seat", where=where)
+        for key in ("agent", "error", "traceback"):
+            self.field(row, key, _is_text, "text", where=where)

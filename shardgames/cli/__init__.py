@@ -82,6 +82,7 @@ from shardgames._version import __version__
 from shardgames.agents.base import RandomAgent
 from shardgames.arena.backends import StopFlag, ctrl_c_stops
 from shardgames.arena.match import MatchRecord, play_match
+from shardgames.arena.results import TournamentResult
 from shardgames.cli._output import console
 from shardgames.cli.analyze import add_analyze_commands
 from shardgames.cli.arena import add_arena_commands
@@ -231,34 +232,23 @@ def summarize_matches(game: Game, seed: int, records: Sequence[MatchRecord]) -> 
         records: The finished matches, in order.
 
     Returns:
-        The game, seed and number of matches; per seat its agent, wins, draws, losses, win rate and mean
-        return; the number of draws; the mean, shortest and longest length (in history steps); and
-        one entry per match (index, seed, winner, returns, length).
+        The game, seed and number of matches; per seat its agent and the row of
+        `TournamentResult.seat_table` (games, wins, draws, losses, win rate and score with their
+        intervals, mean return); the number of draws; the mean, shortest and longest length (in
+        history steps); and one entry per match (index, seed, winner, returns, length).
     """
-    count = len(records)
-    draws = sum(r.winner is None for r in records)
-    seats = []
-    for seat in range(game.num_players):
-        wins = sum(r.winner == seat for r in records)
-        seats.append(
-            {
-                "seat": seat,
-                "agent": records[0].agents[seat] if records else "",
-                "wins": wins,
-                "draws": draws,
-                "losses": count - wins - draws,
-                "win_rate": wins / count if count else 0.0,
-                "mean_return": sum(r.returns[seat] for r in records) / count if count else 0.0,
-            }
-        )
+    result = TournamentResult.from_records(str(game), seed, records)
     lengths = [r.length for r in records]
     return {
         "game": str(game),
         "seed": seed,
-        "games": count,
-        "seats": seats,
-        "draws": draws,
-        "mean_length": sum(lengths) / count if count else 0.0,
+        "games": len(records),
+        "seats": [
+            {"seat": row["seat"], "agent": records[0].agents[row["seat"]]} | row
+            for row in result.seat_table()
+        ],
+        "draws": result.draws,
+        "mean_length": result.mean_length,
         "min_length": min(lengths, default=0),
         "max_length": max(lengths, default=0),
         "matches": [
@@ -369,11 +359,11 @@ def _print_match(summary: dict[str, Any], saved: Sequence[Path], save: Path | No
     table = Table(title=title, title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("agent")
-    for column in ("wins", "draws", "losses", "win rate", "mean return"):
+    for column in ("wins", "draws", "losses", "win rate", "score", "mean return"):
         table.add_column(column, justify="right")
     for row in summary["seats"]:
         counts = [str(row[key]) for key in ("seat", "agent", "wins", "draws", "losses")]
-        table.add_row(*counts, f"{row['win_rate']:.1%}", f"{row['mean_return']:+.3f}")
+        table.add_row(*counts, f"{row['win_rate']:.1%}", f"{row['score']:.1%}", f"{row['mean_return']:+.3f}")
     out.print(table)
     out.print(
         f"mean length {summary['mean_length']:.1f} steps "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +120,21 @@ def _greedy(spec: str, game: Game) -> type[Agent]:
 # ---------------------------------------------------------------------- output
 
 
+_OUTCOME_LABELS = ("games", "wins", "draws", "losses", "win rate", "95% CI", "score", "95% CI")
+"""The headings of a row's `shardgames.arena.outcomes.OUTCOME_COLUMNS`, as `_outcome_cells` prints them."""
+
+
+def _outcome_cells(row: Mapping[str, Any]) -> list[str]:
+    """A table row's counts, then its win rate and score, each with its interval."""
+    counts = [str(row[name]) for name in ("games", "wins", "draws", "losses")]
+    rates = [
+        cell
+        for name in ("win_rate", "score")
+        for cell in (f"{row[name]:.3f}", f"{row[f'{name}_low']:.3f}-{row[f'{name}_high']:.3f}")
+    ]
+    return counts + rates
+
+
 def _print_result(result: TournamentResult, played: int, seconds: float) -> None:
     from rich import box  # noqa: PLC0415 - an optional extra
     from rich.table import Table  # noqa: PLC0415
@@ -132,36 +147,18 @@ def _print_result(result: TournamentResult, played: int, seconds: float) -> None
     title += f", mean length {result.mean_length:.1f}"
     out.print(title, soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for label in ("agent", "games", "won", "drawn", "lost", "rate", "95% CI", "Elo", "Elo 95%"):
+    for label in ("agent", *_OUTCOME_LABELS, "Elo", "Elo 95%"):
         table.add_column(label, justify="left" if label == "agent" else "right", no_wrap=True)
     for row in result.agent_table():
-        table.add_row(
-            row["agent"],
-            str(row["games"]),
-            str(row["wins"]),
-            str(row["draws"]),
-            str(row["losses"]),
-            f"{row['win_rate']:.3f}",
-            f"{row['win_rate_low']:.3f}-{row['win_rate_high']:.3f}",
-            f"{row['rating']:.0f}",
-            f"±{1.96 * row['rating_error']:.0f}",
-        )
+        rating = [f"{row['rating']:.0f}", f"±{1.96 * row['rating_error']:.0f}"]
+        table.add_row(row["agent"], *_outcome_cells(row), *rating)
     out.print(table)
     out.print("pairings (the first agent's results)", soft_wrap=True)
     pairs = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for label in ("agent", "opponent", "games", "won", "lost", "drawn", "rate", "95% CI"):
+    for label in ("agent", "opponent", *_OUTCOME_LABELS):
         pairs.add_column(label, justify="left" if label in ("agent", "opponent") else "right", no_wrap=True)
     for row in result.pairing_table():
-        pairs.add_row(
-            row["agent"],
-            row["opponent"],
-            str(row["games"]),
-            str(row["wins"]),
-            str(row["losses"]),
-            str(row["draws"]),
-            f"{row['win_rate']:.3f}",
-            f"{row['win_rate_low']:.3f}-{row['win_rate_high']:.3f}",
-        )
+        pairs.add_row(row["agent"], row["opponent"], *_outcome_cells(row))
     out.print(pairs)
     seats = ", ".join(
         f"seat {row['seat']} {row['win_rate']:.3f} ({row['win_rate_low']:.3f}-{row['win_rate_high']:.3f})"
