@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -10,7 +9,7 @@ from shardgames.arena.match import MatchRecord
 from shardgames.arena.tournaments import TournamentResult
 from shardgames.kernel.errors import UsageError, require_extra
 
-__all__ = ["axes", "dataframe", "json_ready", "records_of"]
+__all__ = ["axes", "dataframe", "records_of"]
 
 
 def dataframe(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], feature: str) -> Any:
@@ -21,13 +20,6 @@ def dataframe(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], feature
     """
     pandas = require_extra("pandas", extra="analysis", feature=feature)
     return pandas.DataFrame([dict(row) for row in rows], columns=list(columns))
-
-
-def json_ready(row: Mapping[str, Any]) -> dict[str, Any]:
-    """`row` with every ``nan`` written as ``None`` (JSON has no ``nan``)."""
-    return {
-        key: None if isinstance(value, float) and math.isnan(value) else value for key, value in row.items()
-    }
 
 
 def axes(ax: Any, feature: str) -> Any:

@@ -7,10 +7,13 @@ names of the cards or warriors it played, deployed, placed or bought (each game 
 * ``games``: the games in which some seat used it;
 * ``seat_games`` and ``pick_rate``: the seats (one per game and seat) that used it, and their share
   of all seats;
-* ``win_rate``: the score rate of those seats (a win 1, a loss 0, a draw shared: 1/2 each with two
-  seats), with its Wilson 95 % interval;
-* ``others_win_rate`` and ``difference``: the score rate of the seats that did not use it, and the
-  difference, with Newcombe's 95 % interval (`shardgames.analysis.stats.difference_interval`).
+* ``wins``: the seats that used it and won;
+* ``mean_score``: the mean score of those seats in their games (a win 1, a loss 0, a draw shared
+  among the seats: 1/2 each with two, when it equals the ``score`` of the other tables), with its
+  Wilson 95 % interval ``mean_score_low`` to ``mean_score_high``;
+* ``others_mean_score`` and ``difference``: the mean score of the seats that did not use it, and the
+  difference, with Newcombe's 95 % interval ``difference_low`` to ``difference_high``
+  (`shardgames.analysis.stats.difference_interval`).
 
 These are associations, not effects: a card played more often in long games, or by the seat that is
 already winning, looks strong without being so. The intervals also treat the seats as independent,
@@ -44,6 +47,7 @@ import attrs
 
 from shardgames.analysis._frames import axes, dataframe, records_of
 from shardgames.analysis.stats import difference_interval, score
+from shardgames.arena.documents import Document
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.ratings import wilson
 from shardgames.arena.tournaments import TournamentResult
@@ -57,10 +61,10 @@ CONTENT_COLUMNS = (
     "seat_games",
     "pick_rate",
     "wins",
-    "win_rate",
-    "low",
-    "high",
-    "others_win_rate",
+    "mean_score",
+    "mean_score_low",
+    "mean_score_high",
+    "others_mean_score",
     "difference",
     "difference_low",
     "difference_high",
@@ -88,7 +92,7 @@ class SeatGame:
 
 
 @attrs.frozen
-class ContentStats:
+class ContentStats(Document):
     """Per card (or warrior) use and results over recorded games (see the module docstring).
 
     Attributes:
@@ -100,6 +104,8 @@ class ContentStats:
     game: str
     games: int
     seats: tuple[SeatGame, ...]
+
+    KIND = "content"
 
     @property
     def seat_games(self) -> int:
@@ -129,7 +135,7 @@ class ContentStats:
             others, other_points = total - used, total_score - points
             low, high = wilson(points, used)
             difference_low, difference_high = difference_interval(points, used, other_points, others)
-            other_rate = other_points / others if others else None
+            others_mean = other_points / others if others else None
             rows.append(
                 {
                     "name": name,
@@ -137,11 +143,11 @@ class ContentStats:
                     "seat_games": int(used),
                     "pick_rate": used / total,
                     "wins": int(wins),
-                    "win_rate": points / used,
-                    "low": low,
-                    "high": high,
-                    "others_win_rate": other_rate,
-                    "difference": None if other_rate is None else points / used - other_rate,
+                    "mean_score": points / used,
+                    "mean_score_low": low,
+                    "mean_score_high": high,
+                    "others_mean_score": others_mean,
+                    "difference": None if others_mean is None else points / used - others_mean,
                     "difference_low": difference_low,
                     "difference_high": difference_high,
                 }
@@ -158,9 +164,9 @@ class ContentStats:
         return dataframe(self.rows(), CONTENT_COLUMNS, "ContentStats.table")
 
     def plot(self, ax: Any = None, *, top: int = 20) -> Any:
-        """Draw the win rates of the `top` most used names with their 95 % intervals; returns the Axes.
+        """Draw the mean scores of the `top` most used names with their 95 % intervals; returns the Axes.
 
-        A vertical line marks the mean score of all seats, the rate of a name that makes no difference.
+        A vertical line marks the mean score of all seats, that of a name that makes no difference.
 
         Args:
             ax: The Axes to draw into; a new figure's by default.
@@ -171,29 +177,23 @@ class ContentStats:
         """
         ax = axes(ax, "ContentStats.plot")
         rows = self.rows()[:top][::-1]  # the most used at the top
-        rates = [row["win_rate"] for row in rows]
+        scores = [row["mean_score"] for row in rows]
         errors = [
-            [row["win_rate"] - row["low"] for row in rows],
-            [row["high"] - row["win_rate"] for row in rows],
+            [row["mean_score"] - row["mean_score_low"] for row in rows],
+            [row["mean_score_high"] - row["mean_score"] for row in rows],
         ]
         positions = list(range(len(rows)))
-        ax.errorbar(rates, positions, xerr=errors, fmt="o", capsize=3)
+        ax.errorbar(scores, positions, xerr=errors, fmt="o", capsize=3)
         ax.axvline(self.mean_score, color="grey", linestyle="--", linewidth=1)
         ax.set_yticks(positions, labels=[f"{row['name']} ({row['pick_rate']:.0%})" for row in rows])
         ax.set_xlim(0.0, 1.0)
-        ax.set_xlabel("win rate of the seats that used it (95% CI)")
+        ax.set_xlabel("mean score of the seats that used it (95% CI)")
         ax.set_title(f"{self.game}: {plural(self.games, 'game')}")
         return ax
 
-    def to_dict(self) -> dict[str, Any]:
-        """The table as JSON-ready data, with the game and the counts."""
-        return {
-            "game": self.game,
-            "games": self.games,
-            "seat_games": self.seat_games,
-            "mean_score": self.mean_score,
-            "content": self.rows(),
-        }
+    def tables(self) -> dict[str, Any]:
+        """What `to_dict` writes after the fields: ``seat_games``, ``mean_score`` and ``content`` (`rows`)."""
+        return {"seat_games": self.seat_games, "mean_score": self.mean_score, "content": self.rows()}
 
 
 def content_stats(result: TournamentResult | Iterable[MatchRecord]) -> ContentStats:

@@ -46,6 +46,7 @@ from shardgames.agents.base import Agent
 from shardgames.analysis._frames import dataframe
 from shardgames.analysis.matchups import Matchups, matchups
 from shardgames.analysis.stats import PairedDifference, format_level, format_p, paired_difference, score
+from shardgames.arena.documents import Document
 from shardgames.arena.tournaments import GameResult, TournamentResult, tournament
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
@@ -55,11 +56,11 @@ __all__ = ["COMPARISON_COLUMNS", "Comparison", "PairedScores", "compare", "compa
 COMPARISON_COLUMNS = (
     "subject",
     "games",
-    "base_rate",
-    "variant_rate",
+    "base_mean_score",
+    "variant_mean_score",
     "difference",
-    "low",
-    "high",
+    "difference_low",
+    "difference_high",
     "p_value",
     "correlation",
 )
@@ -86,12 +87,12 @@ class PairedScores:
         return len(self.base)
 
     @property
-    def base_rate(self) -> float:
+    def base_mean_score(self) -> float:
         """The mean score in the base game."""
         return sum(self.base) / len(self.base) if self.base else 0.0
 
     @property
-    def variant_rate(self) -> float:
+    def variant_mean_score(self) -> float:
         """The mean score in the variant."""
         return sum(self.variant) / len(self.variant) if self.variant else 0.0
 
@@ -109,7 +110,7 @@ class PairedScores:
         n = len(self.base)
         if n < 2:
             return math.nan
-        mean_b, mean_v = self.base_rate, self.variant_rate
+        mean_b, mean_v = self.base_mean_score, self.variant_mean_score
         cov = sum((b - mean_b) * (v - mean_v) for b, v in zip(self.base, self.variant, strict=True))
         var_b = sum((b - mean_b) ** 2 for b in self.base)
         var_v = sum((v - mean_v) ** 2 for v in self.variant)
@@ -119,7 +120,7 @@ class PairedScores:
 
 
 @attrs.frozen
-class Comparison:
+class Comparison(Document):
     """The paired comparison of a base game and a variant (see the module docstring).
 
     Attributes:
@@ -138,6 +139,8 @@ class Comparison:
     interrupted: bool = False
     alpha: float = 0.05
 
+    KIND = "comparison"
+
     def rows(self) -> list[dict[str, Any]]:
         """One row per subject (columns `COMPARISON_COLUMNS`).
 
@@ -152,11 +155,11 @@ class Comparison:
                 {
                     "subject": subject.subject,
                     "games": subject.games,
-                    "base_rate": subject.base_rate,
-                    "variant_rate": subject.variant_rate,
+                    "base_mean_score": subject.base_mean_score,
+                    "variant_mean_score": subject.variant_mean_score,
                     "difference": difference.mean,
-                    "low": difference.low,
-                    "high": difference.high,
+                    "difference_low": difference.mean_low,
+                    "difference_high": difference.mean_high,
                     "p_value": difference.p_value,
                     "correlation": None if math.isnan(correlation) else correlation,
                 }
@@ -182,10 +185,10 @@ class Comparison:
         ]
         for row in self.rows():
             change = (
-                f"{row['subject']} scores {row['base_rate']:.1%} in the base and "
-                f"{row['variant_rate']:.1%} in the variant, a change of "
-                f"{row['difference'] * 100:+.1f} points (95% CI "
-                f"{row['low'] * 100:+.1f} to {row['high'] * 100:+.1f}; {format_p(row['p_value'])})"
+                f"{row['subject']} scores {row['base_mean_score']:.1%} in the base and "
+                f"{row['variant_mean_score']:.1%} in the variant, a change of "
+                f"{row['difference'] * 100:+.1f} points (95% CI {row['difference_low'] * 100:+.1f} "
+                f"to {row['difference_high'] * 100:+.1f}; {format_p(row['p_value'])})"
             )
             if row["p_value"] < self.alpha and row["games"] > 1:
                 better = "better" if row["difference"] > 0 else "worse"
@@ -195,17 +198,9 @@ class Comparison:
             lines.append(f"{change}: {verdict}.")
         return " ".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data: the rows and the summary."""
-        return {
-            "base": self.base,
-            "variant": self.variant,
-            "seed": self.seed,
-            "interrupted": self.interrupted,
-            "alpha": self.alpha,
-            "comparisons": self.rows(),
-            "summary": self.summary(),
-        }
+    def tables(self) -> dict[str, Any]:
+        """What `to_dict` writes after the fields: ``comparisons`` (`rows`) and the ``summary``."""
+        return {"comparisons": self.rows(), "summary": self.summary()}
 
     def __str__(self) -> str:
         return self.summary()

@@ -37,7 +37,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from shardgames.analysis._frames import axes, dataframe, json_ready
+from shardgames.analysis._frames import axes, dataframe
+from shardgames.arena.documents import Document
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.tournaments import TournamentResult
 from shardgames.kernel.errors import UsageError
@@ -68,7 +69,7 @@ def _summary(measure: str, values: Sequence[int]) -> dict[str, Any]:
 
 
 @attrs.frozen
-class Lengths:
+class Lengths(Document):
     """The lengths of a tournament's games (see the module docstring).
 
     Attributes:
@@ -82,6 +83,8 @@ class Lengths:
     steps: tuple[int, ...]
     turns: tuple[int, ...] | None = None
     truncated: tuple[bool, ...] | None = None
+
+    KIND = "lengths"
 
     @property
     def truncated_share(self) -> float | None:
@@ -133,16 +136,9 @@ class Lengths:
         ax.set_title(f"{self.game}: {plural(len(values), 'game')}")
         return ax
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data: the summaries and each game's lengths."""
-        return {
-            "game": self.game,
-            "summary": [json_ready(row) for row in self.rows()],
-            "truncated_share": self.truncated_share,
-            "steps": list(self.steps),
-            "turns": None if self.turns is None else list(self.turns),
-            "truncated": None if self.truncated is None else list(self.truncated),
-        }
+    def tables(self) -> dict[str, Any]:
+        """What `to_dict` writes after the lengths: the ``summary`` (`rows`) and ``truncated_share``."""
+        return {"summary": self.rows(), "truncated_share": self.truncated_share}
 
 
 def game_lengths(result: TournamentResult | Iterable[MatchRecord]) -> Lengths:

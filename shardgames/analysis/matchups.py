@@ -31,11 +31,12 @@ same"; for Tactics, for example, the commanders bought::
     army_matchups(result, commanders).matrix()
 
 Both return a `Matchups`. Its tidy `table` has one row per option and opponent: the option's games,
-wins, draws and losses against that opponent (in both seats), its win rate (a draw counts one half)
-with the Wilson 95 % interval, and its win rate in each seat. A mirror row (an option against itself)
-counts each game once from each seat, so its win rate is one half by construction; its seat columns
-show the seat advantage in the mirror. `matrix` is the wide table of win rates, `overall` each
-option's results against the field (mirrors left out), and `heatmap` draws the matrix.
+wins, draws and losses against that opponent (in both seats), its win rate (wins / games) and its
+score (a draw counts half a win), each with its Wilson 95 % interval (the columns of
+`shardgames.arena.outcomes.OUTCOME_COLUMNS`), and its score in each seat. A mirror row (an option
+against itself) counts each game once from each seat, so its score is one half by construction; its
+seat columns show the seat advantage in the mirror. `matrix` is the wide table of scores, `overall`
+each option's results against the field (mirrors left out), and `heatmap` draws the matrix.
 
 Examples:
     >>> import shardgames as sg
@@ -67,8 +68,9 @@ import attrs
 
 from shardgames.agents.base import Agent
 from shardgames.analysis._frames import axes, dataframe, records_of
+from shardgames.arena.documents import Document
 from shardgames.arena.match import MatchRecord
-from shardgames.arena.ratings import wilson
+from shardgames.arena.outcomes import OUTCOME_COLUMNS, Tally
 from shardgames.arena.tournaments import GamePlan, TournamentResult, tournament
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
@@ -87,22 +89,10 @@ __all__ = [
     "variant_of",
 ]
 
-MATCHUP_COLUMNS = (
-    "option",
-    "opponent",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "win_rate",
-    "low",
-    "high",
-    "as_seat0_win_rate",
-    "as_seat1_win_rate",
-)
+MATCHUP_COLUMNS = ("option", "opponent", *OUTCOME_COLUMNS, "as_seat0_score", "as_seat1_score")
 """The columns of `Matchups.table`."""
 
-OVERALL_COLUMNS = ("option", "games", "wins", "draws", "losses", "win_rate", "low", "high")
+OVERALL_COLUMNS = ("option", *OUTCOME_COLUMNS)
 """The columns of `Matchups.overall`."""
 
 
@@ -124,15 +114,13 @@ class MatchupGame:
     record: MatchRecord | None = attrs.field(default=None, eq=False)
 
 
-def _rate(games: Sequence[MatchupGame], seat: int) -> float | None:
-    if not games:
-        return None
-    points = sum(1.0 if g.winner == seat else 0.5 if g.winner is None else 0.0 for g in games)
-    return points / len(games)
+def _tally(games: Sequence[MatchupGame], seat: int) -> Tally:
+    """The results of the option in `seat` of `games`."""
+    return Tally.of("draw" if g.winner is None else "win" if g.winner == seat else "loss" for g in games)
 
 
 @attrs.frozen
-class Matchups:
+class Matchups(Document):
     """The games of a matchup study and their tables (see the module docstring).
 
     Attributes:
@@ -153,6 +141,8 @@ class Matchups:
     seed: int | None = None
     interrupted: bool = False
 
+    KIND = "matchups"
+
     @property
     def records(self) -> tuple[MatchRecord, ...]:
         """The kept match records (empty unless the study kept them)."""
@@ -169,29 +159,18 @@ class Matchups:
         pairs = self._by_pair()
         rows = []
         for option, opponent in itertools.product(self.options, repeat=2):
-            first = pairs.get((option, opponent), [])  # option in seat 0
-            second = pairs.get((opponent, option), [])  # option in seat 1
-            games = len(first) + len(second)
-            if not games:
-                continue
-            wins = sum(g.winner == 0 for g in first) + sum(g.winner == 1 for g in second)
-            draws = sum(g.winner is None for g in first) + sum(g.winner is None for g in second)
-            low, high = wilson(wins + draws / 2, games)
-            rows.append(
-                {
-                    "option": option,
-                    "opponent": opponent,
-                    "games": games,
-                    "wins": wins,
-                    "draws": draws,
-                    "losses": games - wins - draws,
-                    "win_rate": (wins + draws / 2) / games,
-                    "low": low,
-                    "high": high,
-                    "as_seat0_win_rate": _rate(first, 0),
-                    "as_seat1_win_rate": _rate(second, 1),
-                }
-            )
+            first = _tally(pairs.get((option, opponent), []), 0)  # option in seat 0
+            second = _tally(pairs.get((opponent, option), []), 1)  # option in seat 1
+            if first.games + second.games:
+                rows.append(
+                    {
+                        "option": option,
+                        "opponent": opponent,
+                        **(first + second).row(),
+                        "as_seat0_score": first.score if first.games else None,
+                        "as_seat1_score": second.score if second.games else None,
+                    }
+                )
         return rows
 
     def table(self) -> Any:
@@ -202,19 +181,19 @@ class Matchups:
         """
         return dataframe(self.rows(), MATCHUP_COLUMNS, "Matchups.table")
 
-    def win_rates(self) -> list[list[float | None]]:
-        """The win rate of each option (row) against each opponent (column), ``None`` where none played."""
-        rates = {(row["option"], row["opponent"]): row["win_rate"] for row in self.rows()}
-        return [[rates.get((a, b)) for b in self.options] for a in self.options]
+    def scores(self) -> list[list[float | None]]:
+        """The score of each option (row) against each opponent (column), ``None`` where none played."""
+        scores = {(row["option"], row["opponent"]): row["score"] for row in self.rows()}
+        return [[scores.get((a, b)) for b in self.options] for a in self.options]
 
     def matrix(self) -> Any:
-        """The win rates as a wide pandas DataFrame: options down, opponents across (NaN where none played).
+        """The scores as a wide pandas DataFrame: options down, opponents across (NaN where none played).
 
         Raises:
             MissingExtraError: If pandas is not installed.
         """
         frame = dataframe(
-            [dict(zip(self.options, rates, strict=True)) for rates in self.win_rates()],
+            [dict(zip(self.options, scores, strict=True)) for scores in self.scores()],
             self.options,
             "Matchups.matrix",
         )
@@ -229,29 +208,13 @@ class Matchups:
         Every pair of a `matchups` study plays the same number of games, so the field's options weigh
         the same; in `army_matchups` they weigh as often as they were met.
         """
-        totals: dict[str, list[int]] = {option: [0, 0, 0] for option in self.options}
-        for row in self.rows():
-            if row["option"] != row["opponent"]:
-                total = totals[row["option"]]
-                total[0] += row["games"]
-                total[1] += row["wins"]
-                total[2] += row["draws"]
-        rows = []
-        for option, (games, wins, draws) in totals.items():
-            low, high = wilson(wins + draws / 2, games)
-            rows.append(
-                {
-                    "option": option,
-                    "games": games,
-                    "wins": wins,
-                    "draws": draws,
-                    "losses": games - wins - draws,
-                    "win_rate": (wins + draws / 2) / games if games else 0.0,
-                    "low": low,
-                    "high": high,
-                }
-            )
-        return rows
+        totals = dict.fromkeys(self.options, Tally())
+        pairs = self._by_pair()
+        for (first, second), games in pairs.items():
+            if first != second:
+                totals[first] += _tally(games, 0)
+                totals[second] += _tally(games, 1)
+        return [{"option": option, **tally.row()} for option, tally in totals.items()]
 
     def overall(self) -> Any:
         """`overall_rows` as a pandas DataFrame.
@@ -262,7 +225,7 @@ class Matchups:
         return dataframe(self.overall_rows(), OVERALL_COLUMNS, "Matchups.overall")
 
     def heatmap(self, ax: Any = None) -> Any:
-        """Draw the win-rate matrix with the rates written in the cells; returns the matplotlib Axes.
+        """Draw the matrix of scores with the scores written in the cells; returns the matplotlib Axes.
 
         Args:
             ax: The Axes to draw into; a new figure's by default.
@@ -271,43 +234,33 @@ class Matchups:
             MissingExtraError: If matplotlib is not installed.
         """
         ax = axes(ax, "Matchups.heatmap")
-        rates = self.win_rates()
-        values = [[float("nan") if r is None else r for r in row] for row in rates]
+        scores = self.scores()
+        values = [[float("nan") if score is None else score for score in row] for row in scores]
         image = ax.imshow(values, cmap="RdBu", vmin=0.0, vmax=1.0)
         ticks = range(len(self.options))
         ax.set_xticks(ticks, labels=list(self.options), rotation=45, ha="right")
         ax.set_yticks(ticks, labels=list(self.options))
         ax.set_xlabel("opponent")
         ax.set_ylabel(self.parameter or "option")
-        ax.set_title(f"{self.game}: win rate of the row against the column")
-        for i, row in enumerate(rates):
-            for j, rate in enumerate(row):
-                if rate is not None:
-                    shade = "white" if abs(rate - 0.5) > 0.3 else "black"
-                    ax.text(j, i, f"{rate:.2f}", ha="center", va="center", color=shade)
-        ax.figure.colorbar(image, ax=ax, label="win rate (draws count half)")
+        ax.set_title(f"{self.game}: score of the row against the column")
+        for i, row in enumerate(scores):
+            for j, score in enumerate(row):
+                if score is not None:
+                    shade = "white" if abs(score - 0.5) > 0.3 else "black"
+                    ax.text(j, i, f"{score:.2f}", ha="center", va="center", color=shade)
+        ax.figure.colorbar(image, ax=ax, label="score (a draw counts half a win)")
         return ax
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data (without the records)."""
-        return {
-            "game": self.game,
-            "parameter": self.parameter,
-            "options": list(self.options),
-            "agents": list(self.agents),
-            "seed": self.seed,
-            "interrupted": self.interrupted,
-            "games": len(self.games),
-            "matchups": self.rows(),
-            "overall": self.overall_rows(),
-        }
+    def tables(self) -> dict[str, Any]:
+        """The tables written after the fields in `to_dict`: ``matchups`` (`rows`) and ``overall``."""
+        return {"matchups": self.rows(), "overall": self.overall_rows()}
 
     def __str__(self) -> str:
         width = max((len(o) for o in self.options), default=6)
-        lines = [f"{self.game}: {plural(len(self.games), 'game')}, win rate of the row against the column"]
+        lines = [f"{self.game}: {plural(len(self.games), 'game')}, score of the row against the column"]
         lines.append(" " * (width + 2) + " ".join(f"{o[:6]:>6}" for o in self.options))
-        for option, rates in zip(self.options, self.win_rates(), strict=True):
-            cells = " ".join("     -" if r is None else f"{r:6.3f}" for r in rates)
+        for option, scores in zip(self.options, self.scores(), strict=True):
+            cells = " ".join("     -" if score is None else f"{score:6.3f}" for score in scores)
             lines.append(f"{option:<{width}}  {cells}")
         return "\n".join(lines)
 

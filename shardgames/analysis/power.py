@@ -37,7 +37,8 @@ from typing import Any
 
 import attrs
 
-from shardgames.analysis._frames import dataframe, json_ready
+from shardgames.analysis._frames import dataframe
+from shardgames.arena.documents import Document
 from shardgames.arena.ratings import wilson
 from shardgames.arena.tournaments import TournamentResult
 from shardgames.kernel.errors import UsageError
@@ -193,7 +194,7 @@ def detectable_difference(
 
 
 @attrs.frozen
-class Sensitivity:
+class Sensitivity(Document):
     """What more games would buy, at the observed rates (see `sensitivity`).
 
     Attributes:
@@ -207,6 +208,8 @@ class Sensitivity:
     sizes: tuple[int, ...]
     alpha: float = 0.05
     power: float = 0.8
+
+    KIND = "sensitivity"
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per subject and number of games (columns `SENSITIVITY_COLUMNS`).
@@ -252,15 +255,9 @@ class Sensitivity:
         """
         return dataframe(self.rows(), SENSITIVITY_COLUMNS, "Sensitivity.table")
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data (``nan`` written as ``null``)."""
-        return {
-            "alpha": self.alpha,
-            "power": self.power,
-            "sizes": list(self.sizes),
-            "rates": dict(self.rates),
-            "rows": [json_ready(row) for row in self.rows()],
-        }
+    def tables(self) -> dict[str, Any]:
+        """The table written after the fields in `to_dict`: ``rows`` (``nan`` written as ``null``)."""
+        return {"rows": self.rows()}
 
 
 def _observed_rates(result: TournamentResult) -> list[tuple[str, float]]:

@@ -1,7 +1,8 @@
 """Seat advantage: does the seat a player sits in change how often it wins?
 
-`seat_advantage` reads a `TournamentResult` and counts each seat's wins, draws and losses, with the
-Wilson 95 % interval of its win rate. It then tests whether the seats win equally often, over the
+`seat_advantage` reads a `TournamentResult` and counts each seat's wins, draws and losses, with its
+win rate and score and their Wilson 95 % intervals (the columns of
+`shardgames.arena.outcomes.OUTCOME_COLUMNS`). It then tests whether the seats win equally often, over the
 decisive games (draws left out):
 
 * with two seats, by the exact two-sided binomial test of seat 0's wins against one half;
@@ -34,18 +35,20 @@ import attrs
 
 from shardgames.analysis._frames import dataframe
 from shardgames.analysis.stats import binomial_test, format_level, format_p, uniform_chi_square
+from shardgames.arena.documents import Document
+from shardgames.arena.outcomes import OUTCOME_COLUMNS, Tally
 from shardgames.arena.ratings import wilson
 from shardgames.arena.tournaments import TournamentResult
 from shardgames.kernel.game import load_game
 
 __all__ = ["SEAT_COLUMNS", "SeatAdvantage", "seat_advantage"]
 
-SEAT_COLUMNS = ("seat", "games", "wins", "draws", "losses", "win_rate", "low", "high", "decisive_share")
+SEAT_COLUMNS = ("seat", *OUTCOME_COLUMNS, "decisive_share")
 """The columns of `SeatAdvantage.table`."""
 
 
 @attrs.frozen
-class SeatAdvantage:
+class SeatAdvantage(Document):
     """How often each seat won, and whether the seats differ (see the module docstring).
 
     Attributes:
@@ -70,6 +73,8 @@ class SeatAdvantage:
     p_value: float
     alpha: float = 0.05
 
+    KIND = "seat_advantage"
+
     @property
     def decisive(self) -> int:
         """The games with a winner."""
@@ -89,26 +94,18 @@ class SeatAdvantage:
     def rows(self) -> list[dict[str, Any]]:
         """One row per seat (columns `SEAT_COLUMNS`).
 
-        Each row holds the games, wins, draws and losses, the win rate (wins / games) with its Wilson
-        95 % interval, and the seat's share of the decisive games.
+        Each row holds the games, wins, draws and losses, the win rate (wins / games) and the score
+        (a draw counts half a win) with their Wilson 95 % intervals, and the seat's share of the
+        decisive games.
         """
-        rows = []
-        for seat, wins in enumerate(self.wins):
-            low, high = wilson(wins, self.games)
-            rows.append(
-                {
-                    "seat": seat,
-                    "games": self.games,
-                    "wins": wins,
-                    "draws": self.draws,
-                    "losses": self.games - wins - self.draws,
-                    "win_rate": wins / self.games if self.games else 0.0,
-                    "low": low,
-                    "high": high,
-                    "decisive_share": wins / self.decisive if self.decisive else 0.0,
-                }
-            )
-        return rows
+        return [
+            {
+                "seat": seat,
+                **Tally(self.games, wins, self.draws, self.games - wins - self.draws).row(),
+                "decisive_share": wins / self.decisive if self.decisive else 0.0,
+            }
+            for seat, wins in enumerate(self.wins)
+        ]
 
     def table(self) -> Any:
         """`rows` as a pandas DataFrame (columns `SEAT_COLUMNS`).
@@ -144,21 +141,9 @@ class SeatAdvantage:
         best = max(range(len(self.wins)), key=lambda seat: self.wins[seat])
         return text + f"the seats differ at the {level} level (seat {best} wins most)"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as JSON-ready data."""
-        return {
-            "game": self.game,
-            "games": self.games,
-            "draws": self.draws,
-            "decisive": self.decisive,
-            "test": self.test,
-            "statistic": self.statistic,
-            "degrees_of_freedom": self.degrees_of_freedom,
-            "p_value": self.p_value,
-            "alpha": self.alpha,
-            "seats": self.rows(),
-            "verdict": self.verdict(),
-        }
+    def tables(self) -> dict[str, Any]:
+        """What `to_dict` writes after the fields: ``decisive``, ``seats`` (`rows`) and ``verdict``."""
+        return {"decisive": self.decisive, "seats": self.rows(), "verdict": self.verdict()}
 
     def __str__(self) -> str:
         return self.verdict()

@@ -202,16 +202,16 @@ class PairedDifference:
         count: The number of pairs.
         mean: The mean difference.
         sd: The standard deviation of the differences (``nan`` with fewer than two pairs).
-        low: The lower end of the interval.
-        high: The upper end of the interval.
+        mean_low: The lower end of the mean's interval.
+        mean_high: The upper end of the mean's interval.
         p_value: The two-sided p-value against a mean of zero.
     """
 
     count: int
     mean: float
     sd: float
-    low: float
-    high: float
+    mean_low: float
+    mean_high: float
     p_value: float
 
 
@@ -224,8 +224,10 @@ def paired_difference(differences: Iterable[float], z: float = Z95, bound: float
 
     Examples:
         >>> result = paired_difference([1, 0, 0, 1, 0, 0, 0, 1, 0, 0])
-        >>> round(result.mean, 3), round(result.low, 3), round(result.high, 3), round(result.p_value, 4)
-        (0.3, 0.001, 0.599, 0.0495)
+        >>> round(result.mean, 3), round(result.mean_low, 3), round(result.mean_high, 3)
+        (0.3, 0.001, 0.599)
+        >>> round(result.p_value, 4)
+        0.0495
     """
     values = [float(d) for d in differences]
     n = len(values)

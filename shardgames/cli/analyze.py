@@ -211,10 +211,10 @@ def _matchups(run: Run, json_path: Path | None, parameter: str, options: str) ->
     agents = ", ".join(study.agents)
     title = f"{study.game}: {games}, {run.games} per ordered pair, seed {run.seed}, agents {agents}"
     matrix = [
-        {"option": option} | dict(zip(study.options, rates, strict=True))
-        for option, rates in zip(study.options, study.win_rates(), strict=True)
+        {"option": option} | dict(zip(study.options, scores, strict=True))
+        for option, scores in zip(study.options, study.scores(), strict=True)
     ]
-    _print_rows(title + ": win rate of the row against the column", matrix, ("option", *study.options))
+    _print_rows(title + ": score of the row against the column", matrix, ("option", *study.options))
     _print_rows("by option and opponent", study.rows(), MATCHUP_COLUMNS)
     _print_rows("against the field (mirrors left out)", study.overall_rows(), OVERALL_COLUMNS)
     _write_json(json_path, study.to_dict())
@@ -337,14 +337,15 @@ def add_analyze_commands(cli: click.Group) -> None:
         """
         ctx.obj = game_string
 
-    @analyze.command("seats", short_help="Each seat's win rate, and whether the seats differ.")
+    @analyze.command("seats", short_help="Each seat's win rate and score, and whether the seats differ.")
     @_run_options(100)
     @click.pass_context
     def seats_command(ctx: click.Context, /, json_path: Path | None, **run: Any) -> None:
         """Each seat's results, and whether the seats win equally often.
 
-        Prints each seat's wins, draws and losses with the win rate's 95% interval, and tests equal
-        seats over the decisive games: exact binomial with two seats, chi-square with more.
+        Prints each seat's wins, draws and losses, its win rate and score (a draw counts half a win)
+        with their 95% intervals, and tests equal seats over the decisive games: exact binomial with
+        two seats, chi-square with more.
         """
         _seats(Run(ctx.obj, **run), json_path)
 
@@ -368,7 +369,7 @@ def add_analyze_commands(cli: click.Group) -> None:
     def content_command(ctx: click.Context, /, json_path: Path | None, top: int, **run: Any) -> None:
         """Which cards (or warriors) get used, and how the seats that used them fare.
 
-        Prints, per name, the games and seats that used it and the win rate of those seats against
+        Prints, per name, the games and seats that used it and the mean score of those seats against
         the others', with 95% intervals. These are associations, not effects: a card played by the
         seat that is already winning looks strong.
         """
@@ -396,7 +397,7 @@ def add_analyze_commands(cli: click.Group) -> None:
         """Every ordered pair of options against each other.
 
         Plays --games games of each ordered pair of --options (mirrors included) with the game's
-        --parameter set to the pair, and prints the matrix of win rates (a draw counts one half), each
+        --parameter set to the pair, and prints the matrix of scores (a draw counts half a win), each
         option against each opponent, and each option against the field.
         """
         _matchups(Run(ctx.obj, **run), json_path, parameter, option_list)

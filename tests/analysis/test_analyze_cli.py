@@ -66,10 +66,10 @@ def test_matchups(duel: str, tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert (
-        "duel: 16 games, 4 per ordered pair, seed 0, agents random: win rate of the row against the column"
+        "duel: 16 games, 4 per ordered pair, seed 0, agents random: score of the row against the column"
         in result.stdout
     )
-    assert "as seat0 win rate" in result.stdout
+    assert "as seat0 score" in result.stdout
     assert "against the field (mirrors left out)" in result.stdout
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [(row["option"], row["opponent"]) for row in data["matchups"]][:2] == [

@@ -29,7 +29,7 @@ def test_counts_by_hand(duel: str) -> None:
     rows = {row["name"]: row for row in stats.rows()}
     assert set(rows) == {"mid", "spark", "flare"}
     assert (rows["mid"]["seat_games"], rows["mid"]["games"], rows["mid"]["pick_rate"]) == (60, 30, 1.0)
-    assert rows["mid"]["others_win_rate"] is None
+    assert rows["mid"]["others_mean_score"] is None
     finals = [(r, r.replay()) for r in result.records]
     flare = [(r, seat) for r, state in finals for seat in range(2) if state.picks[seat] == "flare"]
     points = sum(1.0 if r.winner == seat else 0.5 if r.winner is None else 0.0 for r, seat in flare)
@@ -37,10 +37,10 @@ def test_counts_by_hand(duel: str) -> None:
     assert row["seat_games"] == len(flare)
     assert row["games"] == len({id(r) for r, _ in flare})
     assert row["wins"] == sum(r.winner == seat for r, seat in flare)
-    assert row["win_rate"] == pytest.approx(points / len(flare))
-    assert (row["low"], row["high"]) == wilson(points, len(flare))
+    assert row["mean_score"] == pytest.approx(points / len(flare))
+    assert (row["mean_score_low"], row["mean_score_high"]) == wilson(points, len(flare))
     others = 60 - len(flare)
-    assert row["others_win_rate"] == pytest.approx((30 - points) / others)  # the scores add up to 30
+    assert row["others_mean_score"] == pytest.approx((30 - points) / others)  # the scores add up to 30
     assert (row["difference_low"], row["difference_high"]) == difference_interval(
         points, len(flare), 30 - points, others
     )

@@ -24,11 +24,11 @@ def test_a_better_variant_is_better_in_every_game(duel: str) -> None:
     assert min(differences) >= 0
     assert max(differences) > 0
     assert seat0.difference == paired_difference(differences)
-    assert seat0.variant_rate > seat0.base_rate
+    assert seat0.variant_mean_score > seat0.base_mean_score
     assert seat1.difference.mean == pytest.approx(-seat0.difference.mean)
     row = comparison.rows()[0]
-    assert row["difference"] == pytest.approx(seat0.variant_rate - seat0.base_rate)
-    assert row["low"] > 0
+    assert row["difference"] == pytest.approx(seat0.variant_mean_score - seat0.base_mean_score)
+    assert row["difference_low"] > 0
     assert row["p_value"] < 0.001
     assert 0 < row["correlation"] < 1
     summary = comparison.summary()
@@ -47,7 +47,12 @@ def test_the_base_game_matches_its_tournament(duel: str) -> None:
 def test_an_unchanged_variant_shows_no_difference(duel: str) -> None:
     comparison = compare("duel", "duel(max_turns=5)", [sg.RandomAgent()], games=10, seed=1, **RUN)
     row = comparison.rows()[0]
-    assert (row["difference"], row["low"], row["high"], row["p_value"]) == (0.0, 0.0, 0.0, 1.0)
+    assert (row["difference"], row["difference_low"], row["difference_high"], row["p_value"]) == (
+        0.0,
+        0.0,
+        0.0,
+        1.0,
+    )
     assert row["correlation"] == pytest.approx(1.0)
     assert "no evidence of a difference at the 5% level" in comparison.summary()
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import shardgames as sg
-from shardgames.analysis import army_matchups, matchups
+from shardgames.analysis import MatchupGame, Matchups, army_matchups, matchups
 from shardgames.analysis.matchups import MATCHUP_COLUMNS, OVERALL_COLUMNS, option_key
 from shardgames.kernel.errors import InvalidParameterError, UsageError
 
@@ -64,22 +64,46 @@ def test_rows_by_hand(duel: str) -> None:
     wins = sum(g.winner == 0 for g in low_high) + sum(g.winner == 1 for g in high_low)
     draws = sum(g.winner is None for g in low_high + high_low)
     assert (row["games"], row["wins"], row["draws"]) == (20, wins, draws)
-    assert row["win_rate"] == pytest.approx((wins + draws / 2) / 20)
-    assert (row["low"], row["high"]) == sg.arena.wilson(wins + draws / 2, 20)
+    assert row["score"] == pytest.approx((wins + draws / 2) / 20)
+    assert (row["score_low"], row["score_high"]) == sg.arena.wilson(wins + draws / 2, 20)
     seat0 = sum(1.0 if g.winner == 0 else 0.5 if g.winner is None else 0.0 for g in low_high) / 10
-    assert row["as_seat0_win_rate"] == pytest.approx(seat0)
-    assert rows["high", "low"]["win_rate"] == pytest.approx(1 - row["win_rate"])
-    assert rows["high", "low"]["as_seat1_win_rate"] == pytest.approx(1 - seat0)
-    assert rows["high", "low"]["win_rate"] > 0.5  # strength 2 against 0
+    assert row["as_seat0_score"] == pytest.approx(seat0)
+    assert rows["high", "low"]["score"] == pytest.approx(1 - row["score"])
+    assert rows["high", "low"]["as_seat1_score"] == pytest.approx(1 - seat0)
+    assert rows["high", "low"]["score"] > 0.5  # strength 2 against 0
     mirror = rows["mid", "mid"]
-    assert (mirror["games"], mirror["win_rate"]) == (20, 0.5)
-    assert mirror["as_seat0_win_rate"] == pytest.approx(1 - mirror["as_seat1_win_rate"])
+    assert (mirror["games"], mirror["score"]) == (20, 0.5)
+    assert mirror["as_seat0_score"] == pytest.approx(1 - mirror["as_seat1_score"])
     overall = {row["option"]: row for row in result.overall_rows()}
     assert overall["high"]["games"] == 40
     assert overall["high"]["wins"] == rows["high", "low"]["wins"] + rows["high", "mid"]["wins"]
-    assert overall["high"]["win_rate"] > overall["low"]["win_rate"]
-    assert result.win_rates()[0][0] == 0.5
-    assert "win rate of the row against the column" in str(result)
+    assert overall["high"]["score"] > overall["low"]["score"]
+    assert result.scores()[0][0] == 0.5
+    assert "score of the row against the column" in str(result)
+
+
+def test_the_win_rate_counts_wins_and_the_score_counts_a_draw_half() -> None:
+    """a against b: a win and a draw with a in seat 0, a draw and a loss with a in seat 1."""
+    games = (
+        MatchupGame(("a", "b"), 0, 0),
+        MatchupGame(("a", "b"), 1, None),
+        MatchupGame(("b", "a"), 0, None),
+        MatchupGame(("b", "a"), 1, 0),
+    )
+    study = Matchups("duel", "decks", ("a", "b"), games)
+    rows = {(row["option"], row["opponent"]): row for row in study.rows()}
+    a_b, b_a = rows["a", "b"], rows["b", "a"]
+    assert [a_b[key] for key in ("games", "wins", "draws", "losses")] == [4, 1, 2, 1]
+    assert (a_b["win_rate"], a_b["score"]) == (0.25, 0.5)
+    assert (a_b["win_rate_low"], a_b["win_rate_high"]) == sg.arena.wilson(1, 4)
+    assert (a_b["score_low"], a_b["score_high"]) == sg.arena.wilson(2, 4)
+    assert (a_b["as_seat0_score"], a_b["as_seat1_score"]) == (0.75, 0.25)
+    assert (b_a["win_rate"], b_a["score"]) == (0.25, 0.5)
+    assert study.scores() == [[None, 0.5], [0.5, None]]
+    overall = {row["option"]: row for row in study.overall_rows()}
+    assert {key: overall["a"][key] for key in a_b if key in overall["a"]} == {
+        key: value for key, value in a_b.items() if key in OVERALL_COLUMNS
+    }
 
 
 def test_two_agents_keep_their_seats(duel: str) -> None:
@@ -149,7 +173,7 @@ def test_tables_and_heatmap(duel: str, pyplot: Any) -> None:
     assert list(matrix.index) == list(OPTIONS)
     assert list(matrix.columns) == list(OPTIONS)
     assert matrix.loc["high", "low"] == pytest.approx(
-        table.set_index(["option", "opponent"]).loc[("high", "low"), "win_rate"]
+        table.set_index(["option", "opponent"]).loc[("high", "low"), "score"]
     )
     assert list(result.overall().columns) == list(OVERALL_COLUMNS)
     data = json.loads(json.dumps(result.to_dict()))

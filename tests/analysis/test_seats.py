@@ -48,7 +48,7 @@ def test_seat_rows_by_hand() -> None:
     ]
     assert rows[0]["win_rate"] == 0.6
     assert rows[0]["decisive_share"] == pytest.approx(6 / 9)
-    assert (rows[1]["low"], rows[1]["high"]) == sg.arena.wilson(3, 10)
+    assert (rows[1]["win_rate_low"], rows[1]["win_rate_high"]) == sg.arena.wilson(3, 10)
 
 
 def test_three_seats_use_the_chi_square_test() -> None:

@@ -135,16 +135,16 @@ def test_paired_difference_by_hand() -> None:
     assert result.count == 10
     assert result.mean == pytest.approx(0.3)
     assert result.sd == pytest.approx(sd)
-    assert (result.low, result.high) == (pytest.approx(0.3 - half), pytest.approx(0.3 + half))
+    assert (result.mean_low, result.mean_high) == (pytest.approx(0.3 - half), pytest.approx(0.3 + half))
     assert result.p_value == pytest.approx(math.erfc(0.3 / (sd / math.sqrt(10)) / math.sqrt(2)))
 
 
 def test_paired_difference_edges() -> None:
     assert paired_difference([]).p_value == 1.0
     one = paired_difference([0.5])
-    assert (one.mean, one.low, one.high, one.p_value) == (0.5, -1.0, 1.0, 1.0)
+    assert (one.mean, one.mean_low, one.mean_high, one.p_value) == (0.5, -1.0, 1.0, 1.0)
     same = paired_difference([0.5, 0.5, 0.5])
-    assert (same.low, same.high, same.p_value) == (0.5, 0.5, 0.0)
+    assert (same.mean_low, same.mean_high, same.p_value) == (0.5, 0.5, 0.0)
     assert paired_difference([0.0, 0.0]).p_value == 1.0
 
 
