@@ -55,9 +55,9 @@ from shardgames.command.objects import PLAYERS, Permanent
 from shardgames.command.phases import Phase, Step
 from shardgames.command.rules import durability, force, is_entity, keywords
 from shardgames.command.state import CommandState
-from shardgames.command.view import CommandView
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng, RngLike, as_rng
+from shardgames.kernel.heuristics import HeuristicAgent, Rule
+from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 
 __all__ = ["GreedyAgent"]
@@ -69,38 +69,24 @@ REMOVAL = frozenset({"K11", "K31", "K37", "K49"})
 """Effects that take an Entity off the table."""
 
 
-class GreedyAgent:
-    """A rule-of-thumb Shard Command player (see the module docstring); it sees only its view."""
+class GreedyAgent(HeuristicAgent):
+    """A rule-of-thumb Shard Command player (see the module docstring); it sees only its view.
 
-    name = "greedy"
+    Its rules read a table sampled from the view; when none applies it passes, does not intercept or
+    finishes its redraw.
+    """
 
-    def act(self, view: View, rng: RngLike) -> Action:
-        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
-        rng = as_rng(rng)
-        assert isinstance(view, CommandView)
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        phase = getattr(view.prompt, "phase", None)
-        chooser = _CHOOSERS.get(phase)  # type: ignore[arg-type]
-        choice = None
-        if chooser is not None:
-            state = view.sample_state(rng)
-            assert isinstance(state, CommandState)
-            choice = chooser(_Table(state, view.player, rng), legal)
-        if choice is not None and choice in legal:
-            return choice
-        return _fallback(legal)
+    HARMLESS = (Pass(), NoIntercept(), FinishRedraw())
 
-    def __repr__(self) -> str:
-        return "GreedyAgent()"
+    def rule(self, phase: Any) -> Rule | None:
+        """The rule of thumb for a phase."""
+        return _CHOOSERS.get(phase)
 
-
-def _fallback(legal: Sequence[Action]) -> Action:
-    for action in (Pass(), NoIntercept(), FinishRedraw()):
-        if action in legal:
-            return action
-    return legal[0]
+    def reading(self, view: View, rng: Rng) -> _Table:
+        """A table consistent with the view, as the agent reads it."""
+        state = view.sample_state(rng)
+        assert isinstance(state, CommandState)
+        return _Table(state, view.player, rng)
 
 
 class _Table:

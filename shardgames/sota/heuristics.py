@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import RngLike, as_rng
-from shardgames.kernel.views import View
+from shardgames.kernel.heuristics import HeuristicAgent, Rule
 from shardgames.sota.actions import (
     AssignTrait,
     ChoosePersona,
@@ -80,25 +80,12 @@ def win_probability(margin: int) -> float:
     return wins / total
 
 
-class GreedyAgent:
-    """A rule-of-thumb SOTA player (see the module docstring); it sees only its view."""
+class GreedyAgent(HeuristicAgent):
+    """A rule-of-thumb SOTA player (see the module docstring); it sees only its view, which its rules read."""
 
-    name = "greedy"
-
-    def act(self, view: View, rng: RngLike) -> Action:
-        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
-        rng = as_rng(rng)
-        assert isinstance(view, SotaView)
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        phase = getattr(view.prompt, "phase", None)
-        chooser = _CHOOSERS.get(phase)  # type: ignore[arg-type]
-        choice = chooser(view, legal) if chooser is not None else None
-        return choice if choice is not None and choice in legal else legal[0]
-
-    def __repr__(self) -> str:
-        return "GreedyAgent()"
+    def rule(self, phase: Any) -> Rule | None:
+        """The rule of thumb for a phase."""
+        return _CHOOSERS.get(phase)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -49,12 +49,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng, RngLike, as_rng
+from shardgames.kernel.heuristics import HeuristicAgent, Rule
+from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
@@ -62,7 +63,6 @@ from shardgames.tactics.game import TacticsGame
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.play import might, moves_of
 from shardgames.tactics.state import TacticsState
-from shardgames.tactics.view import TacticsView
 from shardgames.tactics.warriors import Dirs, Mode, MoveSpec, Terrain, WarriorCard
 
 __all__ = ["GreedyAgent"]
@@ -93,35 +93,24 @@ SPARE_SOULS = 3
 """With more Souls than this, an extra action is also bought to advance."""
 
 
-class GreedyAgent:
-    """A rule-of-thumb Tactics player (see the module docstring); it sees only its view."""
+class GreedyAgent(HeuristicAgent):
+    """A rule-of-thumb Tactics player (see the module docstring); it sees only its view.
 
-    name = "greedy"
+    Its rules read a table sampled from the view; when none applies it ends the turn, declines or
+    stops buying.
+    """
 
-    def act(self, view: View, rng: RngLike) -> Action:
-        """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""
-        rng = as_rng(rng)
-        assert isinstance(view, TacticsView)
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        chooser = _CHOOSERS.get(getattr(view.prompt, "phase", None))  # type: ignore[arg-type]
-        choice = None
-        if chooser is not None:
-            state = view.sample_state(rng)
-            assert isinstance(state, TacticsState)
-            choice = chooser(_Table(state, view.player, rng), legal)
-        if choice is not None and choice in legal:
-            return choice
-        return _fallback(legal)
+    HARMLESS = (EndTurn(), Decline(), Stop())
 
-    def __repr__(self) -> str:
-        return "GreedyAgent()"
+    def rule(self, phase: Any) -> Rule | None:
+        """The rule of thumb for a phase."""
+        return _CHOOSERS.get(phase)
 
-
-def _fallback(legal: Sequence[Action]) -> Action:
-    """A harmless legal action: end the turn, decline, stop buying, or the first one."""
-    return next((a for a in (EndTurn(), Decline(), Stop()) if a in legal), legal[0])
+    def reading(self, view: View, rng: Rng) -> _Table:
+        """A table consistent with the view, as the agent reads it."""
+        state = view.sample_state(rng)
+        assert isinstance(state, TacticsState)
+        return _Table(state, view.player, rng)
 
 
 # ---------------------------------------------------------------------- what the agent knows of the table
