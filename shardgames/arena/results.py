@@ -317,9 +317,7 @@ class TournamentResult(Document):
             "agents": self.agent_table,
             "pairings": self.pairing_table,
             "seats": self.seat_table,
-            "games": lambda: [
-                {k: v for k, v in row.items() if k != "record"} for row in CONVERTER.unstructure(self.games)
-            ],
+            "games": lambda: [CONVERTER.unstructure(attrs.evolve(g, record=None)) for g in self.games],
         }
         if table not in tables:
             raise UsageError(f"table: one of {', '.join(tables)}, not {table!r}")
