@@ -8,9 +8,9 @@ names of the cards or warriors it played, deployed, placed or bought (each game 
 * ``seat_games`` and ``pick_rate``: the seats (one per game and seat) that used it, and their share
   of all seats;
 * ``wins``: the seats that used it and won;
-* ``mean_score``: the mean score of those seats in their games (a win 1, a loss 0, a draw shared
-  among the seats: 1/2 each with two, when it equals the ``score`` of the other tables), with its
-  Wilson 95 % interval ``mean_score_low`` to ``mean_score_high``;
+* ``mean_score``: the mean score of those seats in their games (a win 1, a loss 0, a draw's point
+  shared among the seats; with two seats, the ``score`` of the other tables), with its Wilson 95 %
+  interval ``mean_score_low`` to ``mean_score_high``;
 * ``others_mean_score`` and ``difference``: the mean score of the seats that did not use it, and the
   difference, with Newcombe's 95 % interval ``difference_low`` to ``difference_high``
   (`shardgames.analysis.stats.difference_interval`).

@@ -12,7 +12,9 @@ Every table of `shardgames.arena` and `shardgames.analysis` that counts wins, dr
 these ten columns (`OUTCOME_COLUMNS`), built by `Tally.row`, so that a name means one number
 everywhere. The bounds of any interval are named after their number: ``<number>_low`` and
 ``<number>_high``, never a bare ``low`` or ``high``. With no games, both rates are 0 and their
-intervals the whole of [0, 1].
+intervals the whole of [0, 1]. The analyses that average each seat's score game by game instead (a
+win 1, a loss 0, a draw's point shared among the seats, as `GameResult.score` gives it) call that
+average ``mean_score``: with two seats it is the score.
 
 Examples:
     >>> tally = Tally.of(["win", "win", "draw", "loss"])
