@@ -2,6 +2,15 @@
 
 from shardgames.agents.base import Agent, RandomAgent
 from shardgames.agents.flat import FlatMonteCarloAgent
-from shardgames.agents.mcts import ActionStats, MCTSAgent, SearchResult
+from shardgames.agents.mcts import MCTSAgent
+from shardgames.agents.search import ActionStats, SearchAgent, SearchResult
 
-__all__ = ["ActionStats", "Agent", "FlatMonteCarloAgent", "MCTSAgent", "RandomAgent", "SearchResult"]
+__all__ = [
+    "ActionStats",
+    "Agent",
+    "FlatMonteCarloAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "SearchResult",
+]

@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import time
 
-from shardgames.agents._playout import check_rollout, legal_of, playout
 from shardgames.agents.base import Agent
-from shardgames.agents.mcts import ActionStats, SearchResult, decide
-from shardgames.kernel.actions import Action
+from shardgames.agents.search import ActionStats, SearchAgent, SearchResult, legal_of, playout
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import RngLike, as_rng
 from shardgames.kernel.views import View
@@ -32,7 +30,7 @@ from shardgames.kernel.views import View
 __all__ = ["FlatMonteCarloAgent"]
 
 
-class FlatMonteCarloAgent:
+class FlatMonteCarloAgent(SearchAgent):
     """Flat Monte Carlo: equally many determinised playouts per legal action; the best mean wins.
 
     Deterministic for a given view and generator state.
@@ -61,19 +59,8 @@ class FlatMonteCarloAgent:
     ) -> None:
         if isinstance(simulations, bool) or simulations < 1:
             raise UsageError(f"simulations must be a positive number of playouts, not {simulations!r}")
-        check_rollout(rollout, rollout_limit)
+        super().__init__(rollout, rollout_limit, name)
         self.simulations = simulations
-        self.rollout = rollout
-        self.rollout_limit = rollout_limit
-        self.name = name
-
-    def act(self, view: View, rng: RngLike) -> Action:
-        """The action with the best mean playout return (the only legal action, without playouts).
-
-        Raises:
-            UsageError: If it is not the view's seat to act.
-        """
-        return decide(view, rng, self.name, self.search)
 
     def search(self, view: View, rng: RngLike) -> SearchResult:
         """Play every legal action out equally often and report each one's mean return.

@@ -23,26 +23,23 @@ The action played is the root action visited most often.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from time import perf_counter
 
-import attrs
-
-from shardgames.agents._playout import check_rollout, legal_of, playout
 from shardgames.agents.base import Agent
+from shardgames.agents.search import ActionStats, SearchAgent, SearchResult, legal_of, playout
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.state import CHANCE
 from shardgames.kernel.views import View
 
-__all__ = ["DEFAULT_SIMULATIONS", "ActionStats", "MCTSAgent", "SearchResult"]
+__all__ = ["DEFAULT_SIMULATIONS", "MCTSAgent"]
 
 DEFAULT_SIMULATIONS = 200
 """The iterations of a search when neither `simulations` nor `seconds` is given."""
 
 
-class MCTSAgent:
+class MCTSAgent(SearchAgent):
     """Information-set Monte Carlo tree search over determinisations of the agent's view.
 
     Works for every game, through the contract only. The same view and the same generator state give
@@ -100,21 +97,10 @@ class MCTSAgent:
             raise UsageError(f"seconds must be a positive time budget, not {seconds!r}")
         if not exploration >= 0:
             raise UsageError(f"exploration must be >= 0, not {exploration!r}")
-        check_rollout(rollout, rollout_limit)
+        super().__init__(rollout, rollout_limit, name)
         self.simulations = simulations
         self.seconds = seconds
         self.exploration = float(exploration)
-        self.rollout = rollout
-        self.rollout_limit = rollout_limit
-        self.name = name
-
-    def act(self, view: View, rng: RngLike) -> Action:
-        """The most visited root action after a search (the only legal action, without a search).
-
-        Raises:
-            UsageError: If it is not the view's seat to act.
-        """
-        return decide(view, rng, self.name, self.search)
 
     def search(self, view: View, rng: RngLike) -> SearchResult:
         """Search from `view` within the budget and report the root statistics (even for one action).
@@ -199,48 +185,6 @@ class MCTSAgent:
         if self.rollout_limit is not None:
             budget.append(f"rollout_limit={self.rollout_limit}")
         return f"MCTSAgent({', '.join(budget)})"
-
-
-def decide(view: View, rng: RngLike, name: str, search: Callable[[View, RngLike], SearchResult]) -> Action:
-    """The action a search agent plays: the only legal one as it is, otherwise what `search` prefers.
-
-    Raises:
-        UsageError: If it is not the view's seat to act (named after the agent `name`).
-    """
-    legal = legal_of(view, name)
-    return legal[0] if len(legal) == 1 else search(view, rng).action
-
-
-@attrs.frozen
-class SearchResult:
-    """The outcome of one search: the chosen action and the statistics behind it.
-
-    Attributes:
-        action: The action chosen.
-        iterations: The iterations (MCTS) or playouts (flat Monte Carlo) run.
-        seconds: The wall-clock time the search took.
-        actions: The statistics of every legal action, in the view's order.
-    """
-
-    action: Action
-    iterations: int
-    seconds: float
-    actions: tuple[ActionStats, ...]
-
-
-@attrs.frozen
-class ActionStats:
-    """What a search learnt about one of the root actions.
-
-    Attributes:
-        action: The action.
-        visits: The iterations (or playouts) that began with it.
-        mean_return: The mean return of the searching seat over those iterations (0.0 if none).
-    """
-
-    action: Action
-    visits: int
-    mean_return: float
 
 
 class _Node:
