@@ -33,7 +33,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shardgames.agents.base import Agent
 from shardgames.arena.match import MatchRecord
@@ -198,17 +198,7 @@ def add_play_commands(cli: click.Group) -> None:
         type=click.FloatRange(min=0),
         help="With --watch, seconds between steps (default 0.5 in a terminal, else 0).",
     )
-    def play_command(
-        *,
-        game_string: str | None,
-        seat: int | None,
-        vs: str | None,
-        watch: bool,
-        seed: int | None,
-        save: Path | None,
-        resume: Path | None,
-        delay: float | None,
-    ) -> None:
+    def play_command(**options: Any) -> None:
         """Play GAME in the terminal against bots, or watch bots play it (--watch).
 
         GAME is a game string, as in the other commands: sota, 'sota(players=3)',
@@ -226,15 +216,6 @@ def add_play_commands(cli: click.Group) -> None:
         when you watch (--watch only). A game you stop (quit, Ctrl-D, Ctrl-C) is saved to --save FILE or
         where you last saved, as an unfinished record that --resume FILE continues.
         """
-        code = play(
-            game_string=game_string,
-            seat=seat,
-            vs=vs,
-            watch=watch,
-            seed=seed,
-            save=save,
-            resume=resume,
-            delay=delay,
-        )
+        code = play(**options)
         if code:
             raise SystemExit(code)
