@@ -205,7 +205,7 @@ def _is_warrior(s: TacticsState, warrior: int) -> bool:
 
 
 def _tasks(s: TacticsState, found: Problems) -> None:
-    for index, task in enumerate(s._tasks):
+    for index, task in enumerate(s.tasks):
         where = f"tasks[{index}]"
         if isinstance(task, SetupTurn | BeginTurn):
             found.seat(f"{where}.seat", task.seat, s.game)

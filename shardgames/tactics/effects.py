@@ -22,6 +22,8 @@ from enum import StrEnum
 
 import attrs
 
+from shardgames.tactics.terrain import parse_terrain
+
 __all__ = ["EFFECTS", "EffectDefinition", "Timing"]
 
 
@@ -58,8 +60,6 @@ class EffectDefinition:
         Raises:
             ValueError: If their number or kinds do not fit.
         """
-        from shardgames.tactics.warriors import parse_terrain  # noqa: PLC0415 - warriors imports this module
-
         if len(raw) != len(self.params):
             raise ValueError(
                 f"{self.name} takes {len(self.params)} parameter(s) ({', '.join(self.params) or 'none'})"

@@ -24,6 +24,7 @@ from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
 from shardgames.kernel.state import State
+from shardgames.tactics import play, setup  # noqa: F401 - their rules functions register in phases.handlers
 from shardgames.tactics.actions import (
     Attack,
     BuyAction,

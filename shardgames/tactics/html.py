@@ -32,6 +32,7 @@ from shardgames.render.html import card, chips, esc, fragment, panel, zone
 from shardgames.tactics.board import name
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.phases import Phase, TacticsPrompt
+from shardgames.tactics.play import might
 from shardgames.tactics.render import (
     BOARD_WIDTH,
     SEAT_COLOURS,
@@ -86,7 +87,7 @@ def state_html(state: TacticsState) -> str:
 
 def view_html(view: TacticsView) -> str:
     """A seat's view drawn in HTML, from the view alone; the title names the seat."""
-    return _draw(view._table_state(), f"{TITLE}, seen by seat {view.player}")
+    return _draw(view.table_state(), f"{TITLE}, seen by seat {view.player}")
 
 
 def _draw(s: TacticsState, title: str) -> str:
@@ -162,8 +163,6 @@ def _side_text(side: Side) -> str:
 
 def _warrior_card(s: TacticsState, warrior: int, marked: tuple[int, ...]) -> str:
     """A warrior on the board as a card: the side in use, its place, its state this turn."""
-    from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
-
     game = s.game
     number = s.card[warrior]
     roster_card = game.roster[number]

@@ -6,10 +6,13 @@ from enum import StrEnum
 
 import attrs
 
+from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 from shardgames.tactics.board import name
 
 __all__ = [
+    "CHANCE_PHASES",
+    "PLAY_PHASES",
     "AfterAttack",
     "AfterMove",
     "AskAction",
@@ -20,6 +23,7 @@ __all__ = [
     "SetupTurn",
     "TacticsPrompt",
     "TurnStartEffect",
+    "handlers",
 ]
 
 
@@ -34,6 +38,23 @@ class Phase(StrEnum):
     AFTER_MOVE = "after move"  # G2: an optional After-Moving effect (VOLLEY, PLACE_TERRAIN)
     PORTAL = "portal"  # G2: a warrior moved by another's effect onto its own portal may teleport
     RIPOSTE = "riposte"  # G3: a reactive move after being attacked (RIPOSTE_MOVE)
+
+
+#: Phases at which chance acts.
+CHANCE_PHASES = frozenset({Phase.COIN})
+
+#: The phases of play, after setup.
+PLAY_PHASES = (
+    Phase.EFFECT_ORDER,
+    Phase.TURN_START,
+    Phase.ACTION,
+    Phase.AFTER_MOVE,
+    Phase.PORTAL,
+    Phase.RIPOSTE,
+)
+
+handlers: Handlers[Phase] = Handlers("tactics")
+"""The rules functions, registered in `shardgames.tactics.setup` and `shardgames.tactics.play`."""
 
 
 _DESCRIPTIONS = {

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
-from shardgames.tactics.actions import Attack, BuyAction, ChooseEffect, Move, PlaceTerrain
+from shardgames.tactics.actions import Attack, BuyAction, ChooseEffect, Decline, EndTurn, Move, PlaceTerrain
 from shardgames.tactics.board import ADJACENT, NEAR, RAYS, SEGMENTS, WITHIN, free_moves, mode_blocks, name
 from shardgames.tactics.effects import EFFECTS, Timing
 from shardgames.tactics.events import (
@@ -26,6 +26,7 @@ from shardgames.tactics.events import (
 from shardgames.tactics.phases import (
     ASK_ACTION,
     END_OF_TURN,
+    PLAY_PHASES,
     SEAT_PROMPTS,
     AfterAttack,
     AfterMove,
@@ -36,6 +37,7 @@ from shardgames.tactics.phases import (
     Phase,
     TacticsPrompt,
     TurnStartEffect,
+    handlers,
 )
 from shardgames.tactics.warriors import TERRAINS, Dirs, Mode, MoveSpec, Terrain
 
@@ -74,9 +76,10 @@ def might(s: TacticsState, warrior: int, *, attacking: bool = False) -> int:
 # ---------------------------------------------------------------------- the turn frame
 
 
+@handlers.run(BeginTurn)
 def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
     """G0: the turn's counters, expiries, Fire re-applied, then turn-start effects (TAC-R11, R16)."""
-    if not s._begin_turn():  # TAC-R17: the turn cap ends the game in a draw
+    if not s.begin_turn():  # TAC-R17: the turn cap ends the game in a draw
         return
     seat = task.seat
     s.active = seat
@@ -104,17 +107,18 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
         else ()
     )
     if len(starts) > 1:  # the active player orders simultaneous effects (TAC-R16)
-        s._push(OrderTurnStart(starts), ASK_ACTION)
+        s.push(OrderTurnStart(starts), ASK_ACTION)
     elif starts:
-        s._push(TurnStartEffect(starts[0]), ASK_ACTION)
+        s.push(TurnStartEffect(starts[0]), ASK_ACTION)
     else:
-        s._push(ASK_ACTION)
+        s.push(ASK_ACTION)
 
 
 def _can_buy_action(s: TacticsState) -> bool:
     return not s.extra_bought and s.souls[s.active] >= 1
 
 
+@handlers.run(AskAction)
 def run_ask_action(s: TacticsState, task: AskAction) -> None:
     """G1, or G4 once the actions are spent and no action can be bought (TAC-R8)."""
     _next_action(s)
@@ -122,14 +126,15 @@ def run_ask_action(s: TacticsState, task: AskAction) -> None:
 
 def _next_action(s: TacticsState) -> None:
     if s.actions_used < s.action_limit or _can_buy_action(s):
-        s._ask(_ACTION_PROMPTS[s.active])
+        s.set_prompt(_ACTION_PROMPTS[s.active])
     else:
-        s._push(END_OF_TURN)
+        s.push(END_OF_TURN)
 
 
 _ACTION_PROMPTS = (SEAT_PROMPTS[0, Phase.ACTION], SEAT_PROMPTS[1, Phase.ACTION])
 
 
+@handlers.run(EndOfTurn)
 def run_end_of_turn(s: TacticsState, task: EndOfTurn) -> None:
     """G4: a Soul for an idle turn (TAC-27), then reductions and scorched clear (TAC-45, R11)."""
     seat = s.active
@@ -140,12 +145,13 @@ def run_end_of_turn(s: TacticsState, task: EndOfTurn) -> None:
     s.reduction = [0] * count
     s.scorched = [False] * count
     s.emit(TurnEnded(seat, s.actions_used))
-    s._push(_BEGIN_TURN[1 - seat])
+    s.push(_BEGIN_TURN[1 - seat])
 
 
 _BEGIN_TURN = (BeginTurn(0), BeginTurn(1))
 
 
+@handlers.legal(Phase.ACTION)
 def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """G1: every move and attack of the active seat's warriors, BuyAction and EndTurn."""
     game = s.game
@@ -229,18 +235,20 @@ def _portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[i
     return (cells, free) if free else ((), [])
 
 
+@handlers.apply(BuyAction)
 def apply_buy_action(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
     """TAC-26, R8: once per turn, a Soul for one more action."""
     s.souls[prompt.player] -= 1
     s.extra_bought = True
     s.action_limit += 1
     s.emit(ActionBought(prompt.player, s.souls[prompt.player]))
-    s._push(ASK_ACTION)
+    s.push(ASK_ACTION)
 
 
+@handlers.apply(EndTurn)
 def apply_end_turn(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
     """The active seat is done."""
-    s._push(END_OF_TURN)
+    s.push(END_OF_TURN)
 
 
 # ---------------------------------------------------------------------- moving (TAC-30 to 38, R10 to R12)
@@ -358,6 +366,7 @@ def _relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], v
         s.emit(Teleported(warrior, s.name_of(warrior), via, dest))
 
 
+@handlers.apply(Move)
 def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
     """A move: an action (G1), a riposte, a nudge, or a portal after a nudge."""
     phase = prompt.phase
@@ -376,7 +385,7 @@ def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
     if phase is Phase.ACTION:
         s.actions_used += 1
         if s.side_of(warrior).effect in _AFTER_MOVING:  # TAC-41: After-Moving, even after 0 spaces (TAC-R10b)
-            s._push(AfterMove(warrior), ASK_ACTION)
+            s.push(AfterMove(warrior), ASK_ACTION)
         else:  # nothing else is queued during an action: ask for the next one at once
             _next_action(s)
     else:  # a riposte: the warrior's own effect moves it, so no After-Moving (TAC-R16)
@@ -386,6 +395,7 @@ def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
 _AFTER_MOVING = frozenset(name for name, effect in EFFECTS.items() if effect.timing is Timing.AFTER_MOVING)
 
 
+@handlers.run(AfterMove)
 def run_after_move(s: TacticsState, task: AfterMove) -> None:
     """TAC-41, D3: the After-Moving effect of a warrior that moved."""
     warrior = task.warrior
@@ -460,12 +470,13 @@ def _check_commanders(s: TacticsState) -> None:
     commander = s.game.commander
     beaten = [seat for seat in (0, 1) if not any(commander[s.card[w]] for w in s.warriors_of(seat))]
     if len(beaten) == 2:
-        s._end_game(None, "both players lost their last commander")
+        s.end_game(None, "both players lost their last commander")
     elif beaten:
         winner = 1 - beaten[0]
-        s._end_game(winner, f"seat {beaten[0]} has no commander left")
+        s.end_game(winner, f"seat {beaten[0]} has no commander left")
 
 
+@handlers.apply(Attack)
 def apply_attack(s: TacticsState, prompt: TacticsPrompt, action: Attack) -> None:
     """An attack action (G1, G3), or an attack through an effect (VOLLEY, TAC-R15)."""
     attacker, target = s.board[action.origin], s.board[action.target]
@@ -474,13 +485,14 @@ def apply_attack(s: TacticsState, prompt: TacticsPrompt, action: Attack) -> None
         s.actions_used += 1
         if resolve_attack(s, attacker, target):
             s.attacks_locked = True  # TAC-47: an attack action injured; no more attack actions this turn
-        s._push(AfterAttack(target), ASK_ACTION)
+        s.push(AfterAttack(target), ASK_ACTION)
     else:
         s.emit(EffectUsed(attacker, s.name_of(attacker), "VOLLEY", f"attacks {name(action.target)}"))
         resolve_attack(s, attacker, target)
-        s._push(AfterAttack(target))
+        s.push(AfterAttack(target))
 
 
+@handlers.run(AfterAttack)
 def run_after_attack(s: TacticsState, task: AfterAttack) -> None:
     """G3: a reactive effect of the attacked warrior, if it is still on the board (RIPOSTE_MOVE)."""
     warrior = task.warrior
@@ -491,6 +503,7 @@ def run_after_attack(s: TacticsState, task: AfterAttack) -> None:
 # ---------------------------------------------------------------------- effect decisions (TAC-R16)
 
 
+@handlers.legal(Phase.RIPOSTE)
 def legal_riposte(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """RIPOSTE_MOVE: move once with its own movement (not a 0-space move), or decline."""
     game = s.game
@@ -499,6 +512,7 @@ def legal_riposte(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     return [game.id_decline, *(game.move_id(origin, dest, via) for dest, via, _ in moves_of(s, warrior))]
 
 
+@handlers.legal(Phase.TURN_START)
 def legal_nudge(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """NUDGE: move an adjacent warrior of either side 1 space to an empty cell it can enter, or decline."""
     game = s.game
@@ -519,7 +533,7 @@ def _nudge(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
     moved = s.board[action.origin]
     s.emit(EffectUsed(prompt.warrior, s.name_of(prompt.warrior), "NUDGE", f"moves {s.name_of(moved)}"))
     _relocate(s, moved, action.dest, (), None)
-    s._push(AfterMove(moved))  # moved by another warrior's effect: its After-Moving acts (TAC-41)
+    s.push(AfterMove(moved))  # moved by another warrior's effect: its After-Moving acts (TAC-41)
     if _portal_exits(s, moved):
         s.ask(s.owner[moved], Phase.PORTAL, moved)
 
@@ -532,6 +546,7 @@ def _portal_exits(s: TacticsState, warrior: int) -> list[int]:
     return [c for c in s.portals[owner] if c != where and s.board[c] < 0]
 
 
+@handlers.legal(Phase.PORTAL)
 def legal_portal(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """A warrior moved onto its own portal by an effect may teleport to another own portal (TAC-R12)."""
     game = s.game
@@ -542,6 +557,7 @@ def legal_portal(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     ]
 
 
+@handlers.legal(Phase.AFTER_MOVE)
 def legal_after_move(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """VOLLEY: attack an enemy within reach; PLACE_TERRAIN: a cell beside it; or decline."""
     game = s.game
@@ -557,6 +573,7 @@ def legal_after_move(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     return ids
 
 
+@handlers.apply(PlaceTerrain)
 def apply_place_terrain(s: TacticsState, prompt: TacticsPrompt, action: PlaceTerrain) -> None:
     """PLACE_TERRAIN: the terrain belongs to the effect's controller."""
     warrior = prompt.warrior
@@ -568,6 +585,7 @@ def apply_place_terrain(s: TacticsState, prompt: TacticsPrompt, action: PlaceTer
     s.emit(TerrainPlaced(prompt.player, terrain.value, action.cell))
 
 
+@handlers.apply(Decline)
 def apply_decline(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
     """Nothing happens; the procedure that asked goes on."""
 
@@ -575,35 +593,40 @@ def apply_decline(s: TacticsState, prompt: TacticsPrompt, action: Action) -> Non
 # ---------------------------------------------------------------------- turn-start effects
 
 
+@handlers.run(OrderTurnStart)
 def run_order_turn_start(s: TacticsState, task: OrderTurnStart) -> None:
     """G0: several turn-start effects wait; their controller picks the next (TAC-R16)."""
     waiting = tuple(w for w in task.warriors if s.square[w] >= 0 and s.side_of(w).effect == "NUDGE")
     if len(waiting) > 1:
-        s._ask(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=waiting))
+        s.set_prompt(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=waiting))
     elif waiting:
-        s._push(TurnStartEffect(waiting[0]))
+        s.push(TurnStartEffect(waiting[0]))
 
 
+@handlers.legal(Phase.EFFECT_ORDER)
 def legal_effect_order(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """One choice per waiting effect, named by its warrior's square."""
     base = s.game.id_choose_effect
     return [base + s.square[w] for w in prompt.choices]
 
 
+@handlers.apply(ChooseEffect)
 def apply_choose_effect(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
     """Resolve the chosen effect now, then order the rest."""
     assert isinstance(action, ChooseEffect)
     chosen = s.board[action.cell]
     rest = tuple(w for w in prompt.choices if w != chosen)
-    s._push(TurnStartEffect(chosen), OrderTurnStart(rest))
+    s.push(TurnStartEffect(chosen), OrderTurnStart(rest))
 
 
+@handlers.run(TurnStartEffect)
 def run_turn_start_effect(s: TacticsState, task: TurnStartEffect) -> None:
     """G0: offer a turn-start effect (NUDGE) to its controller, before the first action (TAC-R16)."""
     if s.square[task.warrior] >= 0:
         s.ask(s.owner[task.warrior], Phase.TURN_START, task.warrior)
 
 
+@handlers.explain(*PLAY_PHASES)
 def explain(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | None:
     """A specific reason for common mistakes; None falls back to the list of legal actions."""
     if prompt.phase is Phase.ACTION and isinstance(action, Move | Attack):

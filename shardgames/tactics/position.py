@@ -282,7 +282,7 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         follow.insert(0, TurnStartEffect(waiting[0]))
     decision = position.get("decision", "action")
     if decision == "action":
-        s._push(*follow)
+        s.push(*follow)
         return
     if not isinstance(decision, Mapping) or len(decision) != 1 or next(iter(decision)) not in _DECISIONS:
         problems.append(
@@ -306,13 +306,13 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
                 "decision: an order names two or more warriors of the active seat with turn-start effects"
             )
             return
-        s._push(*follow)
-        s._ask(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=tuple(sorted(warriors))))
+        s.push(*follow)
+        s.set_prompt(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=tuple(sorted(warriors))))
         return
     warrior = warriors[0]
     if kind == "portal":  # moved there by another's effect: its After-Moving follows the choice
         follow.insert(0, AfterMove(warrior))
-    s._push(*follow)
+    s.push(*follow)
     s.ask(s.owner[warrior], _DECISIONS[kind], warrior)
 
 
@@ -388,7 +388,7 @@ def position_of(s: TacticsState) -> dict[str, Any]:
 def _waiting(s: TacticsState) -> list[int]:
     """The warriors whose turn-start effects are queued (not yet offered)."""
     found: list[int] = []
-    for task in s._tasks:
+    for task in s.tasks:
         if isinstance(task, OrderTurnStart):
             found.extend(task.warriors)
         elif isinstance(task, TurnStartEffect):

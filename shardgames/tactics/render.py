@@ -36,6 +36,7 @@ from shardgames.tactics.actions import (
 )
 from shardgames.tactics.board import FILES, name
 from shardgames.tactics.phases import Phase, TacticsPrompt
+from shardgames.tactics.play import might
 from shardgames.tactics.position import draw_board
 from shardgames.tactics.setup import PURCHASES_PER_TURN, TERRAIN_COST
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode, MoveSpec
@@ -110,7 +111,7 @@ class Table(Protocol):
 
 def _as_state(s: TacticsState | TacticsView) -> TacticsState:
     """The state to draw: `s` itself, or the table a view shows (rebuilt from the view alone)."""
-    return s._table_state() if isinstance(s, View) else s
+    return s.table_state() if isinstance(s, View) else s
 
 
 def render_state(s: TacticsState | TacticsView) -> str:
@@ -144,8 +145,6 @@ def render_state(s: TacticsState | TacticsView) -> str:
             + ("; extra action bought" if s.extra_bought else "")
             + ("; attack actions locked" if s.attacks_locked else "")
         )
-    from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
-
     for seat in (0, 1):
         army = []
         for warrior in sorted(s.warriors_of(seat), key=s.square.__getitem__):
@@ -188,8 +187,6 @@ def board_svg(s: TacticsState | TacticsView) -> str:
     (``data-ref="e4"``), so a replay page can outline the squares a step changed. A view is drawn from
     what it holds.
     """
-    from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
-
     s = _as_state(s)
     marked = marked_squares(s)
     size = 8 * CELL

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from shardgames.tactics.actions import BuyTerrain, BuyWarrior, FirstPlayer, Stop
 from shardgames.tactics.board import name, row_of
 from shardgames.tactics.events import FirstPlayerChosen, SetupStopped, TerrainPlaced, WarriorBought
-from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt
+from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt, handlers
 from shardgames.tactics.warriors import TERRAINS
 
 if TYPE_CHECKING:
@@ -36,19 +36,22 @@ _CLOSEST = {
 }
 
 
+@handlers.setup
 def begin(s: TacticsState) -> None:
     """A new game: Souls for both players, then the coin flip (S0)."""
     s.souls = [s.game.params["souls"]] * 2
     s.ask_coin()
 
 
+@handlers.apply(FirstPlayer)
 def apply_first_player(s: TacticsState, prompt: TacticsPrompt, action: FirstPlayer) -> None:
     """S0: the coin chooses who buys, and plays, first (TAC-12, 24)."""
     s.first = action.seat
     s.emit(FirstPlayerChosen(action.seat))
-    s._push(SetupTurn(action.seat))
+    s.push(SetupTurn(action.seat))
 
 
+@handlers.run(SetupTurn)
 def run_setup_turn(s: TacticsState, task: SetupTurn) -> None:
     """S1: a setup turn of up to three purchases (TAC-15, R3)."""
     s.active = task.seat
@@ -62,6 +65,7 @@ def owns_commander(s: TacticsState, seat: int) -> bool:
     return any(commander[cards[w]] for w in s.warriors_of(seat))
 
 
+@handlers.legal(Phase.SETUP)
 def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     """S1: each affordable warrior on each square it may use, terrain, and Stop (TAC-15 to 23, R2 to R7).
 
@@ -104,6 +108,7 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     return ids
 
 
+@handlers.apply(BuyWarrior)
 def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior) -> None:
     """Pay for a warrior and place it."""
     game = s.game
@@ -117,6 +122,7 @@ def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior
     _after_purchase(s, seat)
 
 
+@handlers.apply(BuyTerrain)
 def apply_buy_terrain(s: TacticsState, prompt: TacticsPrompt, action: BuyTerrain) -> None:
     """Pay a Soul for terrain and place it (TAC-16, 19)."""
     seat = prompt.player
@@ -132,18 +138,20 @@ def _after_purchase(s: TacticsState, seat: int) -> None:
     if s.purchases < PURCHASES_PER_TURN:
         s.ask(seat, Phase.SETUP)
         return
-    s._push(SetupTurn(seat if s.stopped[1 - seat] else 1 - seat))
+    s.push(SetupTurn(seat if s.stopped[1 - seat] else 1 - seat))
 
 
+@handlers.apply(Stop)
 def apply_stop(s: TacticsState, prompt: TacticsPrompt, action: Stop) -> None:
     """Stop buying for good; play starts when both have stopped, with the first player (TAC-20, 24)."""
     seat = prompt.player
     s.stopped[seat] = True
     s.emit(SetupStopped(seat, s.souls[seat]))
     other = 1 - seat
-    s._push(SetupTurn(other) if not s.stopped[other] else BeginTurn(s.first))
+    s.push(SetupTurn(other) if not s.stopped[other] else BeginTurn(s.first))
 
 
+@handlers.explain(Phase.SETUP)
 def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | None:
     """Why a purchase or Stop is not allowed now (None: no specific reason; the legal list is shown)."""
     seat = prompt.player

@@ -1,4 +1,4 @@
-"""The Tactics state, and the dispatch of its phase machine.
+"""The Tactics state, and the dispatch of its phase machine to the rules functions in `phases.handlers`.
 
 Warriors are numbered in the order they were bought; the per-warrior facts live in flat lists indexed
 by that number, and the board maps each square to a warrior (or -1). Everything is public: Tactics has
@@ -7,50 +7,27 @@ no hidden information, only the coin flip is chance.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
-from shardgames.tactics import checks, play, setup
-from shardgames.tactics.actions import (
-    Attack,
-    BuyAction,
-    BuyTerrain,
-    BuyWarrior,
-    ChooseEffect,
-    Decline,
-    EndTurn,
-    FirstPlayer,
-    Move,
-    PlaceTerrain,
-    Stop,
-)
+from shardgames.tactics import checks
 from shardgames.tactics.events import WarriorBought
-from shardgames.tactics.phases import (
-    SEAT_PROMPTS,
-    AfterAttack,
-    AfterMove,
-    AskAction,
-    BeginTurn,
-    EndOfTurn,
-    OrderTurnStart,
-    Phase,
-    SetupTurn,
-    TacticsPrompt,
-    TurnStartEffect,
-)
-from shardgames.tactics.warriors import Terrain
+from shardgames.tactics.html import state_html
+from shardgames.tactics.phases import SEAT_PROMPTS, Phase, TacticsPrompt, handlers
+from shardgames.tactics.render import board_svg, render_state
+from shardgames.tactics.terrain import Terrain
+from shardgames.tactics.view import TacticsView, make_view
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import (
         CompiledSide,
         TacticsGame,  # noqa: F401 - named in a string: the base class below
     )
-    from shardgames.tactics.view import TacticsView
 
 __all__ = ["TacticsState"]
 
@@ -112,7 +89,8 @@ class TacticsState(State["TacticsGame"]):
     # ------------------------------------------------------------------ kernel hooks
 
     def _setup(self) -> None:
-        setup.begin(self)
+        assert handlers.setup_handler is not None
+        handlers.setup_handler(self)
 
     def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
         assert isinstance(prompt, TacticsPrompt)
@@ -133,9 +111,8 @@ class TacticsState(State["TacticsGame"]):
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         assert isinstance(prompt, TacticsPrompt)
-        if prompt.phase is Phase.SETUP:
-            return setup.explain(self, prompt, action)
-        return play.explain(self, prompt, action)
+        explain = handlers.explain_handlers.get(prompt.phase)
+        return None if explain is None else explain(self, prompt, action)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, TacticsState)
@@ -166,27 +143,19 @@ class TacticsState(State["TacticsGame"]):
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         """The warriors each seat bought (commanders included), by card name, in order of first purchase."""
-        return self._first_uses((e.player, e.name) for e in self.events if isinstance(e, WarriorBought))
+        return self.first_uses((e.player, e.name) for e in self.events if isinstance(e, WarriorBought))
 
     def _view(self, player: int) -> TacticsView:
-        from shardgames.tactics.view import make_view  # noqa: PLC0415 - view imports this module
-
         return make_view(self, player)
 
     def __str__(self) -> str:
-        from shardgames.tactics.render import render_state  # noqa: PLC0415 - render imports this module
-
         return render_state(self)
 
     def to_html(self) -> str:
         """The table drawn in HTML: the board, and a panel per seat (see `shardgames.tactics.html`)."""
-        from shardgames.tactics.html import state_html  # noqa: PLC0415 - html imports this module
-
         return state_html(self)
 
     def _repr_svg_(self) -> str:
-        from shardgames.tactics.render import board_svg  # noqa: PLC0415 - render imports this module
-
         return board_svg(self)
 
     # ------------------------------------------------------------------ helpers for the rules
@@ -194,17 +163,13 @@ class TacticsState(State["TacticsGame"]):
     def ask(self, player: int, phase: Phase, warrior: int = -1) -> None:
         """Set the next decision (for an effect, name the warrior whose effect it is)."""
         if warrior < 0:
-            self._ask(SEAT_PROMPTS[player, phase])
+            self.set_prompt(SEAT_PROMPTS[player, phase])
         else:
-            self._ask(TacticsPrompt(player, phase, warrior, self.square[warrior]))
+            self.set_prompt(TacticsPrompt(player, phase, warrior, self.square[warrior]))
 
     def ask_coin(self) -> None:
         """Set the coin flip."""
-        self._ask(TacticsPrompt(CHANCE, Phase.COIN))
-
-    def emit(self, event: Any) -> None:
-        """Log an event."""
-        self._events.append(event)
+        self.set_prompt(TacticsPrompt(CHANCE, Phase.COIN))
 
     def side_of(self, warrior: int) -> CompiledSide:
         """The compiled side the warrior shows (see `shardgames.tactics.game.CompiledSide`)."""
@@ -241,37 +206,7 @@ class TacticsState(State["TacticsGame"]):
         return self.game.side_names[self.card[warrior]][self.injured[warrior]]
 
 
-_LEGAL: dict[Phase, Callable[[TacticsState, TacticsPrompt], Iterable[int]]] = {
-    Phase.SETUP: setup.legal_purchases,
-    Phase.EFFECT_ORDER: play.legal_effect_order,
-    Phase.TURN_START: play.legal_nudge,
-    Phase.ACTION: play.legal_turn_actions,
-    Phase.AFTER_MOVE: play.legal_after_move,
-    Phase.PORTAL: play.legal_portal,
-    Phase.RIPOSTE: play.legal_riposte,
-}
-
-_APPLY: dict[type[Action], Callable[[TacticsState, TacticsPrompt, Any], None]] = {
-    FirstPlayer: setup.apply_first_player,
-    BuyWarrior: setup.apply_buy_warrior,
-    BuyTerrain: setup.apply_buy_terrain,
-    Stop: setup.apply_stop,
-    Move: play.apply_move,
-    Attack: play.apply_attack,
-    BuyAction: play.apply_buy_action,
-    EndTurn: play.apply_end_turn,
-    Decline: play.apply_decline,
-    PlaceTerrain: play.apply_place_terrain,
-    ChooseEffect: play.apply_choose_effect,
-}
-
-_RUN: dict[type[Task], Callable[[TacticsState, Any], None]] = {
-    SetupTurn: setup.run_setup_turn,
-    BeginTurn: play.run_begin_turn,
-    OrderTurnStart: play.run_order_turn_start,
-    TurnStartEffect: play.run_turn_start_effect,
-    AskAction: play.run_ask_action,
-    AfterMove: play.run_after_move,
-    AfterAttack: play.run_after_attack,
-    EndOfTurn: play.run_end_of_turn,
-}
+# The tables the rules modules fill (see `shardgames.tactics.phases.handlers`), bound once for speed.
+_LEGAL = handlers.legal_handlers
+_APPLY = handlers.apply_handlers
+_RUN = handlers.run_handlers

@@ -38,8 +38,11 @@ import numpy.typing as npt
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
+from shardgames.tactics import render
 from shardgames.tactics.effects import EFFECTS
+from shardgames.tactics.html import view_html
 from shardgames.tactics.phases import Phase, TacticsPrompt
+from shardgames.tactics.play import might
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode
 
 if TYPE_CHECKING:
@@ -105,23 +108,17 @@ class TacticsView(View):
 
     def __str__(self) -> str:
         """The table as text, like ``str(state)``, drawn from this view (see `render_state`)."""
-        from shardgames.tactics.render import render_state  # noqa: PLC0415 - render imports this module
-
-        return render_state(self)
+        return render.render_state(self)
 
     def describe_action(self, action: Action) -> str:
         """`action` in words, naming the warriors it concerns (see `render.describe_action`)."""
-        from shardgames.tactics.render import describe_action  # noqa: PLC0415 - render imports this module
-
-        return describe_action(self, action)
+        return render.describe_action(self, action)
 
     def to_html(self) -> str:
         """This view drawn in HTML: the board, and a panel per seat (see `html.view_html`)."""
-        from shardgames.tactics.html import view_html  # noqa: PLC0415 - html imports this module
-
         return view_html(self)
 
-    def _table_state(self) -> TacticsState:
+    def table_state(self) -> TacticsState:
         """The table this view shows, as a state (exact: a seat sees everything), for drawing it."""
         return self._sample_state(Rng.from_state(0))
 
@@ -135,9 +132,7 @@ class TacticsView(View):
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """The planes described in the module docstring."""
-        from shardgames.tactics.play import might  # noqa: PLC0415 - play imports the state
-
-        state = self._table_state()
+        state = self.table_state()
         game = state.game
         me = self.player
         out = np.zeros((PLANES, 8, 8), dtype=np.float32)

@@ -1,4 +1,4 @@
-"""Tactics warriors: the card model, the movement grammar, terrain names, and loading rosters.
+"""Tactics warriors: the card model, the movement grammar, and loading rosters.
 
 A warrior card has a Soul cost, a commander flag and two sides, uninjured and injured (TAC-7); each
 side has its own Might, movement and (at most one) effect. Movement is data (TAC-D2): a set of
@@ -45,8 +45,11 @@ import attrs
 
 from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
+from shardgames.tactics.effects import EFFECTS
+from shardgames.tactics.terrain import TERRAIN_ALIASES, TERRAINS, Terrain, parse_terrain
 
 __all__ = [
+    "TERRAINS",
     "TERRAIN_ALIASES",
     "Dirs",
     "EffectSpec",
@@ -84,28 +87,6 @@ class Mode(StrEnum):
     FLIGHT = "flight"
     JUMP = "jump"
     SWIM = "swim"
-
-
-class Terrain(StrEnum):
-    """The five terrains (TAC-34 to 38)."""
-
-    FIRE = "fire"
-    STONE = "stone"
-    PORTAL = "portal"
-    WATER = "water"
-    WIND = "wind"
-
-    @property
-    def ordinal(self) -> int:
-        """The terrain's number, 0 (fire) to 4 (wind)."""
-        return _TERRAIN_ORDINAL[self]
-
-
-TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
-_TERRAIN_ORDINAL = {terrain: i for i, terrain in enumerate(TERRAINS)}
-
-TERRAIN_ALIASES: Mapping[str, Terrain] = {"rock": Terrain.STONE, "lava": Terrain.FIRE, "gate": Terrain.PORTAL}
-"""Other names some cards use for a terrain (the rulebook's extensibility note: "rock" for Stone)."""
 
 
 @attrs.frozen
@@ -190,30 +171,12 @@ def parse_move(text: str) -> MoveSpec:
     return MoveSpec(Dirs(match["dirs"]), spaces, bool(match["exact"]), Mode(match["mode"] or "none"))
 
 
-def parse_terrain(text: str) -> Terrain:
-    """A terrain by name or alias (``"rock"`` is Stone).
-
-    Raises:
-        ValueError: If the name is unknown.
-    """
-    key = text.strip().lower()
-    if key in TERRAIN_ALIASES:
-        return TERRAIN_ALIASES[key]
-    try:
-        return Terrain(key)
-    except ValueError:
-        names = ", ".join([*(t.value for t in TERRAINS), *TERRAIN_ALIASES])
-        raise ValueError(f"{text!r} is not a terrain; terrains are {names}") from None
-
-
 def parse_effect(text: str) -> EffectSpec:
     """Read an effect such as ``"RANGED(3)"`` or ``"TERRAIN_AFFINITY(water, 1)"`` and check it exists.
 
     Raises:
         ValueError: If the effect is unknown or its parameters do not fit its definition.
     """
-    from shardgames.tactics.effects import EFFECTS  # noqa: PLC0415 - effects import this module
-
     match = _EFFECT.match(text)
     if match is None:
         raise ValueError(f"{text!r} is not an effect; write NAME or NAME(param, ...)")
