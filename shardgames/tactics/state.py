@@ -110,9 +110,23 @@ class TacticsState(State["TacticsGame"]):
         _RUN[type(task)](self, task)
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
+        """None for a legal action; otherwise the phase's reason, or the legal actions as a reminder.
+
+        Legality is decided by the legal-action listing alone, where each rule is written once; the
+        phase's explain function (registered with ``@handlers.explain``) only finds the words for an
+        action the listing left out, so the two cannot disagree.
+        """
+        legal = self.legal_actions()
+        if action in legal:
+            return None
         assert isinstance(prompt, TacticsPrompt)
-        explain = handlers.explain_handlers.get(prompt.phase)
-        return None if explain is None else explain(self, prompt, action)
+        explain = _EXPLAIN.get(prompt.phase)
+        reason = None if explain is None else explain(self, prompt, action)
+        if reason is None:
+            shown = ", ".join(str(a) for a in legal[:8])
+            more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
+            reason = f"not one of the legal actions for {prompt}: {shown}{more}"
+        return reason
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, TacticsState)
@@ -210,3 +224,4 @@ class TacticsState(State["TacticsGame"]):
 _LEGAL = handlers.legal_handlers
 _APPLY = handlers.apply_handlers
 _RUN = handlers.run_handlers
+_EXPLAIN = handlers.explain_handlers
