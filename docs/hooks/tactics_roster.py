@@ -9,6 +9,9 @@ A page line ``<!-- tactics-effects -->`` becomes the table of the effect vocabul
 written in a roster file, when it acts, who decides, its reminder text, and the roster sides that have it.
 Effect names in the roster table link to the page's ``#effects`` section.
 
+A page line ``<!-- tactics-planes -->`` becomes the table of the observation planes, derived from the
+effect registry (`shardgames.tactics.planes.STANDARD_LAYOUT`).
+
 The hook also draws ``assets/tactics/board-example.svg``, the board picture of the page's "Playing in
 code" example: the default game with seed 7 after 200 random decisions drawn with ``Rng(1)``.
 """
@@ -23,11 +26,13 @@ from typing import Any
 
 import shardgames as sg
 from shardgames.tactics import Side, TacticsGame, TacticsState
-from shardgames.tactics.effects import EFFECTS, EffectDefinition
+from shardgames.tactics.effects import EFFECTS, Effect
+from shardgames.tactics.planes import STANDARD_LAYOUT
 from shardgames.tactics.render import board_svg, movement_svg, movement_text
 
 ROSTER_MARKER = re.compile(r"^[ \t]*<!-- tactics-roster -->[ \t]*$", re.MULTILINE)
 EFFECTS_MARKER = re.compile(r"^[ \t]*<!-- tactics-effects -->[ \t]*$", re.MULTILINE)
+PLANES_MARKER = re.compile(r"^[ \t]*<!-- tactics-planes -->[ \t]*$", re.MULTILINE)
 ASSETS = "assets/tactics"
 SIDES = ("uninjured", "injured")
 
@@ -72,7 +77,7 @@ def on_files(files: Any, /, *, config: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, /, *, page: Any, **kwargs: Any) -> str:
-    """Replace the roster and effect markers with their tables."""
+    """Replace the roster, effect and plane markers with their tables."""
     if ROSTER_MARKER.search(markdown):
         folder = posixpath.dirname(page.file.src_uri) if page is not None else ""
         roster = roster_markdown(folder)
@@ -80,6 +85,8 @@ def on_page_markdown(markdown: str, /, *, page: Any, **kwargs: Any) -> str:
     if EFFECTS_MARKER.search(markdown):
         effects = effects_markdown()
         markdown = EFFECTS_MARKER.sub(lambda _: effects, markdown)
+    if PLANES_MARKER.search(markdown):
+        markdown = PLANES_MARKER.sub(lambda _: STANDARD_LAYOUT.table(), markdown)
     return markdown
 
 
@@ -133,7 +140,7 @@ def effects_markdown() -> str:
     return "\n".join(_table(headers, rows))
 
 
-def _param_names(definition: EffectDefinition) -> list[str]:
+def _param_names(definition: Effect) -> list[str]:
     used = dict.fromkeys(PARAM_NAMES, 0)
     names = []
     for kind in definition.params:

@@ -12,6 +12,8 @@ Examples:
 """
 
 from shardgames.tactics.board import distance, name, square
+from shardgames.tactics.effects import EFFECTS, Effect, Timing, register_effect, unregister_effect
+from shardgames.tactics.events import EffectUsed
 from shardgames.tactics.game import TacticsGame
 from shardgames.tactics.heuristics import GreedyAgent
 from shardgames.tactics.phases import Phase, TacticsPrompt
@@ -29,8 +31,11 @@ from shardgames.tactics.warriors import (
 )
 
 __all__ = [
+    "EFFECTS",
     "Dirs",
+    "Effect",
     "EffectSpec",
+    "EffectUsed",
     "GreedyAgent",
     "Mode",
     "MoveSpec",
@@ -40,10 +45,13 @@ __all__ = [
     "TacticsPrompt",
     "TacticsState",
     "Terrain",
+    "Timing",
     "WarriorCard",
     "distance",
     "load_roster_file",
     "name",
+    "register_effect",
     "square",
     "starter_roster",
+    "unregister_effect",
 ]

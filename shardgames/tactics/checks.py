@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Problems
-from shardgames.tactics.effects import EFFECTS, Timing
+from shardgames.tactics.effects import Timing
 from shardgames.tactics.phases import (
+    DECISION_PHASES,
     AfterAttack,
     AfterMove,
     BeginTurn,
@@ -36,11 +37,7 @@ AMOUNT_LIMIT = 1000
 _BOARD_LISTS = ("board", "terrain", "terrain_owner")
 _WARRIOR_LISTS = ("owner", "square", "injured", "reduction", "buff", "scorched", "attacked")
 _SEAT_LISTS = ("portals", "souls", "stopped")
-_EFFECT_PHASES = {
-    Phase.TURN_START: frozenset(n for n, e in EFFECTS.items() if e.timing is Timing.TURN_START),
-    Phase.AFTER_MOVE: frozenset({"VOLLEY", "PLACE_TERRAIN"}),
-    Phase.RIPOSTE: frozenset({"RIPOSTE_MOVE"}),
-}
+_DECIDED_IN = {phase: timing for timing, phase in DECISION_PHASES.items()}
 _SEAT_PHASES = (Phase.SETUP, Phase.ACTION)
 _PORTAL = Terrain.PORTAL.ordinal
 
@@ -158,7 +155,7 @@ def _prompt(s: TacticsState, prompt: TacticsPrompt, found: Problems) -> None:
                 found.add("data.card", f"seat {seat} has no commander on the board: the game would be over")
     if phase is Phase.SETUP and s.stopped[prompt.player]:
         found.add("prompt.player", f"seat {prompt.player} has stopped buying")
-    if phase in _EFFECT_PHASES or phase is Phase.PORTAL:
+    if phase in _DECIDED_IN or phase is Phase.PORTAL:
         _effect_prompt(s, prompt, found)
     elif prompt.warrior != -1 or prompt.square != -1:
         found.add(
@@ -173,7 +170,7 @@ def _prompt(s: TacticsState, prompt: TacticsPrompt, found: Problems) -> None:
                 _is_warrior(s, w)
                 and s.square[w] >= 0
                 and s.owner[w] == s.active
-                and s.side_of(w).effect == "NUDGE"
+                and s.has_effect(w, Timing.TURN_START)
                 for w in choices
             )
         ):
@@ -193,8 +190,8 @@ def _effect_prompt(s: TacticsState, prompt: TacticsPrompt, found: Problems) -> N
         found.add("prompt.square", f"must be the warrior's square, {s.square[warrior]}")
     if prompt.player != s.owner[warrior]:
         found.add("prompt.player", f"must be the warrior's owner, {s.owner[warrior]}")
-    effects = _EFFECT_PHASES.get(prompt.phase)
-    if effects is not None and s.side_of(warrior).effect not in effects:
+    timing = _DECIDED_IN.get(prompt.phase)
+    if timing is not None and not s.has_effect(warrior, timing, decided=True):
         found.add("prompt.warrior", f"warrior {warrior} has no {prompt.phase.value} effect")
     if prompt.phase is Phase.PORTAL and s.square[warrior] not in s.portals[s.owner[warrior]]:
         found.add("prompt.warrior", f"warrior {warrior} is not on one of its owner's Portals")

@@ -24,7 +24,11 @@ from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
 from shardgames.kernel.state import State
-from shardgames.tactics import play, setup  # noqa: F401 - their rules functions register in phases.handlers
+from shardgames.tactics import (  # noqa: F401 - their rules functions register in phases.handlers
+    play,
+    setup,
+    standard_effects,
+)
 from shardgames.tactics.actions import (
     Attack,
     BuyAction,
@@ -39,6 +43,7 @@ from shardgames.tactics.actions import (
     Stop,
 )
 from shardgames.tactics.board import RAYS, mode_blocks
+from shardgames.tactics.effects import EFFECTS, Effect, Timing
 from shardgames.tactics.events import EVENT_TYPES
 from shardgames.tactics.phases import (
     AfterAttack,
@@ -51,6 +56,7 @@ from shardgames.tactics.phases import (
     TacticsPrompt,
     TurnStartEffect,
 )
+from shardgames.tactics.planes import PlaneLayout
 from shardgames.tactics.position import fill_from_position
 from shardgames.tactics.state import TacticsState
 from shardgames.tactics.view import observation_shape
@@ -85,6 +91,8 @@ class CompiledSide:
         straight: Whether its moves are straight lines of 1 up to its spaces (the common case, which
             move generation walks along `rays`).
         reach: How far its attack actions reach (RANGED, else adjacent).
+        rule: The registered effect (`shardgames.tactics.effects.Effect`) whose hooks carry its rules,
+            or None.
     """
 
     might: int
@@ -98,6 +106,7 @@ class CompiledSide:
     low: int
     reach: int
     straight: bool
+    rule: Effect | None
 
     @classmethod
     def of(cls, side: Side) -> CompiledSide:
@@ -117,7 +126,8 @@ class CompiledSide:
         )
         amounts = tuple(p for p in params if isinstance(p, int))
         names = tuple(p for p in params if isinstance(p, str))
-        reach = amounts[0] if effect is not None and effect.name == "RANGED" else 1
+        rule = EFFECTS[effect.name] if effect is not None else None
+        reach = rule.reach(amounts, names) if rule is not None else 1
         return cls(
             side.might,
             move,
@@ -130,6 +140,7 @@ class CompiledSide:
             move.spaces if move.exact else 1,
             reach,
             move.dirs is not Dirs.FREE and not move.exact,
+            rule,
         )
 
 
@@ -253,8 +264,11 @@ class TacticsGame(Game):
         self.sides = _compiled_sides(roster)
         self.side_names = tuple((card.uninjured.name, card.injured.name) for card in roster)
         self.turn_start_cards = frozenset(
-            index for index, sides in enumerate(self.sides) if any(side.effect == "NUDGE" for side in sides)
+            index
+            for index, sides in enumerate(self.sides)
+            if any(side.rule is not None and side.rule.timing is Timing.TURN_START for side in sides)
         )
+        self.planes = PlaneLayout.of(EFFECTS.values())
 
     @property
     def num_players(self) -> int:

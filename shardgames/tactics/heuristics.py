@@ -59,9 +59,12 @@ from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
-from shardgames.tactics.game import TacticsGame
+from shardgames.tactics.combat import might
+from shardgames.tactics.effects import EFFECTS
+from shardgames.tactics.game import CompiledSide, TacticsGame
+from shardgames.tactics.movement import moves_of
 from shardgames.tactics.phases import Phase
-from shardgames.tactics.play import might, moves_of
+from shardgames.tactics.standard_effects import RallyAdjacent
 from shardgames.tactics.state import TacticsState
 from shardgames.tactics.warriors import Dirs, Mode, MoveSpec, Terrain, WarriorCard
 
@@ -281,7 +284,6 @@ class _Table:
         defence = self.moved(warrior, cell, lambda: might(s, warrior))
         if not now:
             defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
-        brace = side.amounts[0] if side.effect == "BRACE" else 0
         enemies = self.theirs if owner == self.me else self.mine
         items = []
         for enemy in enemies:
@@ -289,7 +291,7 @@ class _Table:
                 continue
             cost = self.attack_cost(enemy, cell, warrior)
             if cost <= actions:
-                items.append((cost, max(0, self.strike(enemy, now=now) - brace)))
+                items.append((cost, _defended(side, self.strike(enemy, now=now))))
         if not items:
             return FAR, -FAR
         friends = self.mine if owner == self.me else self.theirs
@@ -321,6 +323,12 @@ class _Table:
         return min((self.s.square[w] for w in targets), key=lambda g: (distance(cell, g), g))
 
 
+def _defended(side: CompiledSide, reduction: int) -> int:
+    """The Might an attack of `reduction` takes from a warrior showing `side` (BRACE lessens it)."""
+    reduction = max(0, reduction)
+    return reduction if side.rule is None else side.rule.defend(side, reduction)
+
+
 # ---------------------------------------------------------------------- setup
 
 
@@ -336,11 +344,12 @@ def _card_value(card: WarriorCard) -> float:
     up, down = card.uninjured, card.injured
     strike = float(up.might)
     effect = up.effect
-    if effect is not None and effect.name in ("STRIKER", "PHALANX", "RALLY_SELF"):
-        strike += float(effect.params[0]) * (0.5 if effect.name != "STRIKER" else 1.0)
-    if effect is not None and effect.name == "BRACE":
-        strike += 0.5
-    reach = 1 + (int(effect.params[0]) - 1 if effect is not None and effect.name == "RANGED" else 0)
+    reach = 1
+    if effect is not None:
+        rule = EFFECTS[effect.name]
+        strike += rule.strike_value(effect.params)
+        amounts = tuple(p for p in effect.params if isinstance(p, int))
+        reach = rule.reach(amounts, tuple(p for p in effect.params if isinstance(p, str)))
     value = strike * strike * (1.0 + _speed(up.move) + reach)  # Might counts twice: it injures alone
     return value + 0.5 * down.might * down.might * (1.0 + _speed(down.move))
 
@@ -349,7 +358,7 @@ def _commander_value(card: WarriorCard) -> float:
     """A commander's worth at home: Might on both sides, and a way out (flight, jump, riposte)."""
     up, down = card.uninjured, card.injured
     escape = 0.5 * (up.move.mode in (Mode.FLIGHT, Mode.JUMP))
-    riposte = 0.5 * (up.effect is not None and up.effect.name == "RIPOSTE_MOVE")
+    riposte = 0.5 * (up.effect is not None and EFFECTS[up.effect.name].escapes)
     return up.might + down.might + escape + riposte
 
 
@@ -478,7 +487,6 @@ def _plan_against(
     kill = s.injured[target]
     last = t.commander(target) and kill and len(t.their_commanders) == 1
     side = s.side_of(target)
-    brace = side.amounts[0] if side.effect == "BRACE" else 0
     options = []  # (actions, Might brought, attacker, moves, square)
     for attacker in attackers:
         depth = attacker.free_depth if last else attacker.depth
@@ -487,10 +495,10 @@ def _plan_against(
         option = _best_approach(t, attacker.warrior, where, depth)
         if option is not None:
             moves, cell, strike = option
-            options.append((moves + 1, max(0, strike - brace), attacker.warrior, moves, cell))
+            options.append((moves + 1, _defended(side, strike), attacker.warrior, moves, cell))
     if not options:
         return None
-    alone = side.effect == "RIPOSTE_MOVE" and not exposed
+    alone = side.rule is not None and side.rule.escapes and not exposed
     chosen = _cheapest(options, max(might(s, target), 0), budget, alone=alone, exposed=exposed)
     if chosen is None:
         return None
@@ -684,7 +692,7 @@ def _rally(t: _Table) -> Action | None:
     s = t.s
     for warrior in t.mine:
         side = s.side_of(warrior)
-        if side.effect != "RALLY_ADJ":
+        if not isinstance(side.rule, RallyAdjacent):
             continue
         home = s.square[warrior]
         allies = [s.board[c] for c in ADJACENT[home] if s.board[c] >= 0 and s.owner[s.board[c]] == t.me]

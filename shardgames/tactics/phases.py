@@ -9,9 +9,11 @@ import attrs
 from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 from shardgames.tactics.board import name
+from shardgames.tactics.effects import Timing
 
 __all__ = [
     "CHANCE_PHASES",
+    "DECISION_PHASES",
     "PLAY_PHASES",
     "AfterAttack",
     "AfterMove",
@@ -52,6 +54,13 @@ PLAY_PHASES = (
     Phase.PORTAL,
     Phase.RIPOSTE,
 )
+
+#: The phase in which the controller of an optional effect of each timing decides (TAC-R16).
+DECISION_PHASES = {
+    Timing.AFTER_MOVING: Phase.AFTER_MOVE,
+    Timing.REACTIVE: Phase.RIPOSTE,
+    Timing.TURN_START: Phase.TURN_START,
+}
 
 handlers: Handlers[Phase] = Handlers("tactics")
 """The rules functions, registered in `shardgames.tactics.setup` and `shardgames.tactics.play`."""

@@ -56,7 +56,7 @@ from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
 from shardgames.tactics.checks import AMOUNT_LIMIT
-from shardgames.tactics.effects import EFFECTS, Timing
+from shardgames.tactics.effects import Timing
 from shardgames.tactics.phases import (
     AfterMove,
     AskAction,
@@ -270,7 +270,7 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         s.ask(s.active, Phase.SETUP)
         return
     waiting = [s.board[c] for c in _squares("waiting", position.get("waiting"), problems)]
-    if any(w < 0 or s.owner[w] != s.active or s.side_of(w).effect not in _TURN_START for w in waiting):
+    if any(w < 0 or s.owner[w] != s.active or not s.has_effect(w, Timing.TURN_START) for w in waiting):
         problems.append(
             "waiting: every square must hold a warrior of the active seat with a turn-start effect (NUDGE)"
         )
@@ -300,7 +300,7 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         return
     if kind == "order":
         if len(warriors) < 2 or any(
-            s.owner[w] != s.active or s.side_of(w).effect not in _TURN_START for w in warriors
+            s.owner[w] != s.active or not s.has_effect(w, Timing.TURN_START) for w in warriors
         ):
             problems.append(
                 "decision: an order names two or more warriors of the active seat with turn-start effects"
@@ -395,8 +395,6 @@ def _waiting(s: TacticsState) -> list[int]:
             found.append(task.warrior)
     return [w for w in found if s.square[w] >= 0]
 
-
-_TURN_START = frozenset(name for name, effect in EFFECTS.items() if effect.timing is Timing.TURN_START)
 
 _PLAY_ONLY = (
     "actions_used",

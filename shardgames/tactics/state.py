@@ -16,9 +16,10 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
 from shardgames.tactics import checks
+from shardgames.tactics.effects import Timing
 from shardgames.tactics.events import WarriorBought
 from shardgames.tactics.html import state_html
-from shardgames.tactics.phases import SEAT_PROMPTS, Phase, TacticsPrompt, handlers
+from shardgames.tactics.phases import DECISION_PHASES, SEAT_PROMPTS, Phase, TacticsPrompt, handlers
 from shardgames.tactics.render import board_svg, render_state
 from shardgames.tactics.terrain import Terrain
 from shardgames.tactics.view import TacticsView, make_view
@@ -180,6 +181,15 @@ class TacticsState(State["TacticsGame"]):
             self.set_prompt(SEAT_PROMPTS[player, phase])
         else:
             self.set_prompt(TacticsPrompt(player, phase, warrior, self.square[warrior]))
+
+    def ask_effect(self, warrior: int, timing: Timing) -> None:
+        """Ask the controller of `warrior`'s optional effect of `timing` whether and how to use it."""
+        self.ask(self.owner[warrior], DECISION_PHASES[timing], warrior)
+
+    def has_effect(self, warrior: int, timing: Timing, *, decided: bool = False) -> bool:
+        """Whether the side `warrior` shows has an effect of `timing` (`decided`: an optional one)."""
+        rule = self.side_of(warrior).rule
+        return rule is not None and rule.timing is timing and (rule.optional or not decided)
 
     def ask_coin(self) -> None:
         """Set the coin flip."""

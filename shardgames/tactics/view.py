@@ -1,30 +1,20 @@
 """What a Tactics seat sees (everything: there is no hidden information), and the observation planes.
 
-**Observation layout** (`observation_tensor`, float32, shape ``(58, 8, 8)``): planes over the board
-from the viewing seat's side, so its own closest row is row 0 (the board is turned for seat 1); in a
-plane, ``[plane, row, file]``.
+**Observation layout** (`observation_tensor`, float32, shape ``(game.planes.count, 8, 8)``, 58 planes
+with the standard effects): planes over the board from the viewing seat's side, so its own closest
+row is row 0 (the board is turned for seat 1); in a plane, ``[plane, row, file]``. The layout is
+derived from the effect registry (`shardgames.tactics.planes`): each registered effect has its own
+planes, so the counters' planes follow the last effect's. With the standard effects:
 
 | plane | content |
 |---|---|
-| 0, 1 | a warrior of mine, a warrior of the opponent |
-| 2, 3 | the warrior is a commander; it is injured |
-| 4, 5 | its effective Might / 4; the Might printed on its side / 4 |
-| 6 | its movement's spaces / 4 |
-| 7 to 10 | its directions, one-hot: ortho, diag, any, free |
-| 11 to 14 | its mode, one-hot: none, flight, jump, swim |
-| 15, 16 | it has attacked this turn; it is scorched |
-| 17, 18 | its attack reductions this turn / 4; its rally bonus / 4 |
-| 19 to 23 | terrain, one-hot: fire, stone, portal, water, wind |
-| 24, 25 | the terrain is mine; the opponent's |
-| 26 to 36 | its effect, one-hot in the order of `shardgames.tactics.effects.EFFECTS` |
-| 37, 38 | my Souls / 26; the opponent's Souls / 26 (whole planes) |
-| 39, 40 | actions used / limit; actions left / limit |
-| 41, 42 | an extra action was bought; attack actions are locked (TAC-47) |
-| 43, 44 | setup is under way; I am to act |
-| 45, 46 | turn / turn cap; purchases this setup turn / 3 |
-| 47, 48 | I have stopped buying; the opponent has |
+| 0 to 25 | the warrior on the square (side, commander, injury, Might, movement, its turn); the terrain |
+| 26 to 36 | its effect, one plane per registered effect (`shardgames.tactics.effects.EFFECTS` order) |
+| 37 to 48 | Souls, actions, locks, setup, turn and purchases, stopped (whole planes) |
 | 49 to 56 | the pending decision, one-hot in `Phase` order (whole planes) |
 | 57 | the warrior(s) the pending decision is about (an effect's owner, or the warriors to order) |
+
+`PlaneLayout.table` lists every plane; the Tactics docs page shows it.
 """
 
 from __future__ import annotations
@@ -39,10 +29,10 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics import render
-from shardgames.tactics.effects import EFFECTS
+from shardgames.tactics.combat import might
 from shardgames.tactics.html import view_html
 from shardgames.tactics.phases import Phase, TacticsPrompt
-from shardgames.tactics.play import might
+from shardgames.tactics.planes import STANDARD_LAYOUT
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode
 
 if TYPE_CHECKING:
@@ -51,11 +41,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PLANES", "TacticsView", "make_view", "observation_shape"]
 
-PLANES = 58
+PLANES = STANDARD_LAYOUT.count
+"""The number of planes with the standard effects (a game with effects of your own has more)."""
 _PHASES = tuple(Phase)
 _DIRS = tuple(Dirs)
 _MODES = tuple(Mode)
-_EFFECTS = tuple(EFFECTS)
 _FIELDS = (
     "board",
     "terrain",
@@ -76,8 +66,8 @@ _SCALARS = ("first", "purchases", "active", "actions_used", "action_limit", "ext
 
 
 def observation_shape(game: TacticsGame) -> tuple[int, ...]:
-    """The shape of the observation planes."""
-    return (PLANES, 8, 8)
+    """The shape of the observation planes (see `shardgames.tactics.planes`)."""
+    return (game.planes.count, 8, 8)
 
 
 @attrs.frozen
@@ -134,9 +124,10 @@ class TacticsView(View):
         """The planes described in the module docstring."""
         state = self.table_state()
         game = state.game
+        layout = game.planes
         me = self.player
-        out = np.zeros((PLANES, 8, 8), dtype=np.float32)
-        planes = out.reshape(PLANES, 64)
+        out = np.zeros((layout.count, 8, 8), dtype=np.float32)
+        planes = out.reshape(layout.count, 64)
         flip = me == 1
 
         def seen(cell: int) -> int:  # turn the ranks for seat 1, keep the files
@@ -159,8 +150,11 @@ class TacticsView(View):
                 planes[16, index] = self.scorched[warrior]
                 planes[17, index] = self.reduction[warrior] / 4
                 planes[18, index] = self.buff[warrior] / 4
-                if side.effect is not None:
-                    planes[26 + _EFFECTS.index(side.effect), index] = 1
+                rule = side.rule
+                if rule is not None:
+                    first = layout.start[rule.name]
+                    for offset, value in enumerate(rule.observe(state, warrior, side)[: rule.planes]):
+                        planes[first + offset, index] = value
             terrain = self.terrain[cell]
             if terrain >= 0:
                 planes[19 + terrain, index] = 1
@@ -168,28 +162,32 @@ class TacticsView(View):
         limit = max(self.action_limit, 1)
         cap = game.turn_cap or 1
         phase = getattr(self.prompt, "phase", None)
-        for plane, value in (
-            (37, self.souls[me] / 26),
-            (38, self.souls[1 - me] / 26),
-            (39, self.actions_used / limit),
-            (40, max(self.action_limit - self.actions_used, 0) / limit),
-            (41, self.extra_bought),
-            (42, self.attacks_locked),
-            (43, phase is Phase.SETUP or phase is Phase.COIN),
-            (44, self.is_my_turn),
-            (45, self.turn / cap),
-            (46, self.purchases / 3),
-            (47, self.stopped[me]),
-            (48, self.stopped[1 - me]),
+        counters = layout.start["souls"]
+        for plane, value in enumerate(
+            (
+                self.souls[me] / 26,
+                self.souls[1 - me] / 26,
+                self.actions_used / limit,
+                max(self.action_limit - self.actions_used, 0) / limit,
+                self.extra_bought,
+                self.attacks_locked,
+                phase is Phase.SETUP or phase is Phase.COIN,
+                self.is_my_turn,
+                self.turn / cap,
+                self.purchases / 3,
+                self.stopped[me],
+                self.stopped[1 - me],
+            ),
+            counters,
         ):
             planes[plane, :] = value
         prompt = self.prompt
         if isinstance(prompt, TacticsPrompt):
-            planes[49 + _PHASES.index(prompt.phase), :] = 1
+            planes[layout.start["decision"] + _PHASES.index(prompt.phase), :] = 1
             about = [prompt.square] if prompt.square >= 0 else []
             about += [self.square[w] for w in prompt.choices]
             for cell in about:
-                planes[57, seen(cell)] = 1
+                planes[layout.start["about"], seen(cell)] = 1
         return out
 
 

@@ -24,7 +24,7 @@ from tactics_scenarios import (
     warrior_at,
 )
 
-import shardgames.tactics.play as rules
+import shardgames.tactics.standard_effects as rules
 from shardgames.tactics import (
     Dirs,
     Phase,

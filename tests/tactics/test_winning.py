@@ -18,6 +18,7 @@ from shardgames.kernel.events import GameEnded
 from shardgames.kernel.state import TERMINAL
 from shardgames.tactics import TacticsState, square
 from shardgames.tactics.actions import FirstPlayer
+from shardgames.tactics.combat import check_commanders
 from shardgames.tactics.events import (
     Attacked,
     Injured,
@@ -26,7 +27,6 @@ from shardgames.tactics.events import (
     WarriorDefeated,
 )
 from shardgames.tactics.phases import Phase, TacticsPrompt
-from shardgames.tactics.play import _check_commanders
 
 SEAT_0_WINS = (1.0, -1.0)
 SEAT_1_WINS = (-1.0, 1.0)
@@ -286,7 +286,7 @@ def test_tac_r1_both_players_without_a_commander_is_a_draw() -> None:
         warrior = warrior_at(state, cell)
         state.board[square(cell)] = -1
         state.square[warrior] = -1
-    _check_commanders(state)
+    check_commanders(state)
     assert state.is_terminal()
     assert state.winner is None
     assert state.returns() == DRAW
@@ -303,7 +303,7 @@ def test_tac_r1_the_loss_check_names_the_player_left_with_a_commander(gone: str,
     warrior = warrior_at(state, gone)
     state.board[square(gone)] = -1
     state.square[warrior] = -1
-    _check_commanders(state)
+    check_commanders(state)
     assert state.winner == winner
     assert state.returns() == (SEAT_0_WINS if winner == 0 else SEAT_1_WINS)
 

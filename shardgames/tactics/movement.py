@@ -1,0 +1,183 @@
+"""Moving (TAC-30 to 38, R10 to R12): where a warrior may go, the squares it passes, and Portals.
+
+Shared by the turn (`shardgames.tactics.play`) and the effects that move warriors
+(`shardgames.tactics.standard_effects`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, mode_blocks, name
+from shardgames.tactics.events import Moved, Teleported
+from shardgames.tactics.terrain import TERRAINS, Terrain
+from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
+
+if TYPE_CHECKING:
+    from shardgames.tactics.state import TacticsState
+
+__all__ = [
+    "FIRE",
+    "NO_PORTALS",
+    "PORTAL_STRIDE",
+    "moves_of",
+    "passability",
+    "path_of",
+    "portal_exits",
+    "portal_marks",
+    "portal_squares",
+    "relocate",
+]
+
+FIRE = Terrain.FIRE.ordinal
+_TERRAIN_NAMES = tuple(t.value for t in TERRAINS)
+
+NO_PORTALS = [False] * 64
+PORTAL_STRIDE = 64 * 64  # see `TacticsGame.move_id`
+
+
+@functools.lru_cache(maxsize=256)
+def portal_marks(cells: tuple[int, ...]) -> list[bool]:
+    """Whether each square is one of `cells` (a read-only table, shared: Portals rarely change)."""
+    marks = [False] * 64
+    for cell in cells:
+        marks[cell] = True
+    return marks
+
+
+def portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[int]]:
+    """`seat`'s Portals a move may enter to teleport, and those it may teleport to (TAC-36, R12).
+
+    A move enters a Portal by passing or stopping on it (a flier or jumper passes one that holds a
+    warrior); it may then go on to any other of the seat's Portals that holds no warrior. Both lists
+    are empty when no teleport is possible (fewer than two Portals, or none free).
+    """
+    cells = s.portals[seat]
+    if len(cells) < 2:
+        return (), []
+    board = s.board
+    free = [c for c in cells if board[c] < 0]
+    return (cells, free) if free else ((), [])
+
+
+_ENTER = {
+    mode: tuple(
+        mode_blocks(mode, False, None if t < 0 else _TERRAIN_NAMES[t])[1] for t in range(-1, len(TERRAINS))
+    )
+    for mode in Mode
+}
+"""``_ENTER[mode][terrain + 1]``: whether a move of `mode` may enter a square with that terrain."""
+
+
+def passability(s: TacticsState, spec: MoveSpec) -> tuple[list[bool], list[bool]]:
+    """For every square: may this movement pass through it, and may it end there (TAC-R10)."""
+    enter = _ENTER[spec.mode]
+    over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
+    board = s.board
+    ends = [enter[t + 1] for t in s.terrain]
+    passes = [ok and (over or board[c] < 0) for c, ok in enumerate(ends)]
+    return passes, [ok and board[c] < 0 for c, ok in enumerate(ends)]
+
+
+def moves_of(
+    s: TacticsState, warrior: int, spec: MoveSpec | None = None
+) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
+    """Every move of `warrior` other than the 0-space move: ``(destination, portal used, squares entered)``.
+
+    A move may go through an own Portal that holds no warrior, entered at any step, to another own
+    Portal that holds no warrior; the move then ends there (TAC-36, R12).
+    """
+    spec = spec or s.side_of(warrior).move
+    if spec.spaces == 0:
+        return
+    origin = s.square[warrior]
+    owner = s.owner[warrior]
+    board, terrain = s.board, s.terrain
+    entries, portals = portal_squares(s, owner)
+    if spec.dirs is Dirs.FREE:
+        yield from _free_moves(s, origin, spec, entries, portals)
+        return
+    enter = _ENTER[spec.mode]
+    over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
+    low = spec.spaces if spec.exact else 1
+    for ray in RAYS[spec.dirs][origin]:
+        for steps, cell in enumerate(ray[: spec.spaces], 1):
+            ok = enter[terrain[cell] + 1]
+            empty = board[cell] < 0
+            if ok and empty and steps >= low:
+                yield cell, None, ray[:steps]
+            if ok and (empty or over) and cell in entries:  # entered, passing or stopping (TAC-R12)
+                for target in portals:
+                    if target != cell:
+                        yield target, cell, ray[:steps]
+            if not ok or not (empty or over):
+                break
+
+
+def _free_moves(
+    s: TacticsState, origin: int, spec: MoveSpec, entries: tuple[int, ...], portals: list[int]
+) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
+    can_pass, can_end = passability(s, spec)
+    avoid = [t == FIRE for t in s.terrain]
+    yield from (
+        (dest, None, path)
+        for dest, path in free_moves(
+            origin, spec, can_pass.__getitem__, can_end.__getitem__, avoid.__getitem__
+        )
+    )
+    if entries:  # the Portals it can enter (pass or stop on) at any step, on to a free other one
+        reach = free_moves(
+            origin,
+            MoveSpec(spec.dirs, spec.spaces, False, spec.mode),
+            can_pass.__getitem__,
+            lambda cell: cell in entries and can_pass[cell],
+            avoid.__getitem__,
+        )
+        for cell, path in reach:
+            for target in portals:
+                if target != cell:
+                    yield target, cell, path
+
+
+def path_of(
+    s: TacticsState, warrior: int, dest: int, via: int | None, spec: MoveSpec | None = None
+) -> tuple[int, ...]:
+    """The squares a legal move enters, its destination (or the portal it uses) last."""
+    side = s.side_of(warrior)
+    spec = spec or side.move
+    if spec is side.move and spec.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
+        return SEGMENTS[s.square[warrior] * 64 + (dest if via is None else via)]
+    for option_dest, option_via, path in moves_of(s, warrior, spec):
+        if option_dest == dest and option_via == via:
+            return path
+    raise AssertionError(f"no path to {name(dest)} (the move was checked as legal)")
+
+
+def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], via: int | None) -> None:
+    """Move a warrior along `path` to `dest`: scorched if it entered or passed Fire (TAC-R11)."""
+    origin = s.square[warrior]
+    s.board[origin] = -1
+    s.board[dest] = warrior
+    s.square[warrior] = dest
+    terrain = s.terrain
+    if terrain[dest] == FIRE:
+        s.scorched[warrior] = True
+    else:
+        for cell in path:
+            if terrain[cell] == FIRE:
+                s.scorched[warrior] = True
+                break
+    s.emit(Moved(warrior, s.name_of(warrior), origin, via if via is not None else dest))
+    if via is not None:
+        s.emit(Teleported(warrior, s.name_of(warrior), via, dest))
+
+
+def portal_exits(s: TacticsState, warrior: int) -> list[int]:
+    """The free other Portals of its owner a warrior standing on one of them may teleport to (TAC-R12)."""
+    where = s.square[warrior]
+    owner = s.owner[warrior]
+    if where not in s.portals[owner]:
+        return []
+    return [c for c in s.portals[owner] if c != where and s.board[c] < 0]

@@ -1,0 +1,225 @@
+"""Effects of your own: registered from a module outside the package, used by warriors of a roster
+file, played, observed, pickled, and refused with every problem when misdeclared."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from tactics_scenarios import play, start
+
+import shardgames as sg
+from shardgames.kernel.actions import Action
+from shardgames.kernel.errors import CardError, InvalidParameterError, UsageError
+from shardgames.tactics import (
+    EFFECTS,
+    Effect,
+    EffectUsed,
+    Phase,
+    TacticsGame,
+    TacticsPrompt,
+    TacticsState,
+    Timing,
+    register_effect,
+    unregister_effect,
+)
+from shardgames.tactics.actions import Move
+from shardgames.tactics.board import ADJACENT
+from shardgames.tactics.game import CompiledSide
+from shardgames.tactics.movement import relocate
+from shardgames.tactics.planes import STANDARD_LAYOUT
+
+
+class Drumbeat(Effect):
+    """At its owner's turn start, +n Might until that seat's next turn starts (no decision)."""
+
+    name = "DRUMBEAT"
+    timing = Timing.TURN_START
+    params = ("int",)
+    text = "+{0} Might until your next turn starts."
+    planes = 2
+    plane_text = "the side shown has `DRUMBEAT`; its bonus / 4"
+
+    def turn_start(self, s: TacticsState, warrior: int, side: CompiledSide) -> None:
+        s.buff[warrior] += side.amounts[0]
+        s.emit(EffectUsed(warrior, s.name_of(warrior), self.name, f"+{side.amounts[0]} Might"))
+
+    def observe(self, s: TacticsState, warrior: int, side: CompiledSide) -> Sequence[float]:
+        return (1.0, side.amounts[0] / 4)
+
+
+class Shove(Effect):
+    """After moving, may push an adjacent enemy one square straight on, onto an empty square."""
+
+    name = "SHOVE"
+    timing = Timing.AFTER_MOVING
+    optional = True
+    text = "may push an adjacent enemy one square straight on, onto a square with no warrior."
+
+    def choices(self, s: TacticsState, prompt: TacticsPrompt, side: CompiledSide) -> Iterable[int]:
+        where = s.square[prompt.warrior]
+        ids = []
+        for cell in ADJACENT[where]:
+            enemy = s.board[cell]
+            file, rank = 2 * (cell % 8) - where % 8, 2 * (cell // 8) - where // 8  # one step further
+            on_board = 0 <= file < 8 and 0 <= rank < 8
+            if enemy >= 0 and s.owner[enemy] != prompt.player and on_board and s.board[rank * 8 + file] < 0:
+                ids.append(s.game.move_id(cell, rank * 8 + file))
+        return ids
+
+    def resolve(self, s: TacticsState, prompt: TacticsPrompt, action: Action, side: CompiledSide) -> None:
+        assert isinstance(action, Move)
+        enemy = s.board[action.origin]
+        s.emit(EffectUsed(prompt.warrior, s.name_of(prompt.warrior), self.name, f"pushes {s.name_of(enemy)}"))
+        relocate(s, enemy, action.dest, (action.dest,), None)
+
+
+ROSTER = """
+[[warrior]]
+id = "herald"
+name = "Herald"
+cost = 3
+uninjured = { might = 2, move = "ortho 1", effect = "DRUMBEAT(2)" }
+injured = { might = 1, move = "ortho 1" }
+
+[[warrior]]
+id = "ram"
+name = "Ram"
+cost = 3
+uninjured = { might = 2, move = "ortho 2", effect = "SHOVE" }
+injured = { might = 1, move = "ortho 1" }
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Iterator[TacticsGame]:
+    """A game whose roster has a warrior with each of the two effects, registered for the test only."""
+    register_effect(Drumbeat)
+    register_effect(Shove)
+    try:
+        roster = tmp_path / "own.toml"
+        roster.write_text(ROSTER, encoding="utf-8")
+        loaded = sg.load_game("tactics", roster=(str(roster),), max_turns=30)
+        assert isinstance(loaded, TacticsGame)
+        yield loaded
+    finally:
+        unregister_effect("DRUMBEAT")
+        unregister_effect("SHOVE")
+
+
+def test_an_own_turn_start_effect_acts_when_its_owners_turn_begins(game: TacticsGame) -> None:
+    state = start(
+        """
+        8  .  .  .  .  e  .  .  .
+        2  .  .  .  H  .  .  .  .
+        1  .  .  .  E  .  .  .  .
+        """,
+        game=game,
+        active=1,
+    )
+    events = play(state, "end turn")
+    assert [(e.name, e.effect) for e in events if isinstance(e, EffectUsed)] == [("Herald", "DRUMBEAT")]
+    herald = state.board[11]
+    assert state.buff[herald] == 2
+
+
+def test_an_own_optional_effect_asks_its_controller_and_does_what_was_chosen(game: TacticsGame) -> None:
+    state = start(
+        """
+        8  .  .  .  .  e  .  .  .
+        4  .  .  .  m  .  .  .  .
+        2  .  .  .  R  .  .  .  .
+        1  .  .  .  E  .  .  .  .
+        """,
+        game=game,
+    )
+    play(state, "move d2 to d3")
+    prompt = state.prompt
+    assert isinstance(prompt, TacticsPrompt)
+    assert (prompt.player, prompt.phase) == (0, Phase.AFTER_MOVE)
+    assert sorted(str(a) for a in state.legal_actions()) == ["decline", "move d4 to d5"]
+    assert state.check_action(Move(27, 35, None)) is None
+    with pytest.raises(sg.IllegalActionError):
+        state.check_action(Move(27, 43, None))  # two squares: not a choice of the effect
+    events = play(state, "move d4 to d5")
+    assert [e.effect for e in events if isinstance(e, EffectUsed)] == ["SHOVE"]
+    assert state.board[35] >= 0
+    assert state.board[27] < 0
+
+
+def test_own_effects_get_their_own_observation_planes_after_the_standard_ones(game: TacticsGame) -> None:
+    layout = game.planes
+    assert layout.start["DRUMBEAT"] == STANDARD_LAYOUT.start["souls"]
+    assert layout.start["SHOVE"] == layout.start["DRUMBEAT"] + 2
+    assert layout.start["souls"] == STANDARD_LAYOUT.start["souls"] + 3
+    assert game.observation_shape == (STANDARD_LAYOUT.count + 3, 8, 8)
+    state = start(
+        "8  .  .  .  .  e  .  .  .\n2  .  .  .  H  .  .  .  .\n1  .  .  .  E  .  .  .  .", game=game
+    )
+    tensor = state.observation_tensor(0)
+    assert tensor.shape == game.observation_shape
+    drumbeat = layout.start["DRUMBEAT"]
+    assert (tensor[drumbeat, 1, 3], tensor[drumbeat + 1, 1, 3]) == (1.0, 0.5)
+    assert tensor[drumbeat].sum() == 1.0
+    assert (tensor[layout.start["souls"]] == 26 / 26).all()
+
+
+def test_games_with_own_effects_are_deterministic_and_pickle_by_name(game: TacticsGame) -> None:
+    def random_game(seed: int) -> TacticsState:
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, TacticsState)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        return state
+
+    used: set[str] = set()
+    for seed in range(4):
+        state = random_game(seed)
+        assert list(state.history) == list(random_game(seed).history)
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy.to_json() == state.to_json()
+        used |= {e.effect for e in state.events if isinstance(e, EffectUsed)}
+    assert pickle.loads(pickle.dumps(EFFECTS["DRUMBEAT"])) is EFFECTS["DRUMBEAT"]
+    assert "DRUMBEAT" in used
+
+
+def test_a_misdeclared_effect_is_refused_with_every_problem() -> None:
+    class Broken(Effect):
+        name = "broken"
+        timing = Timing.PASSIVE
+        optional = True
+        params = ("int", "colour")
+        text = "+{2} Might."
+        planes = 0
+
+    with pytest.raises(CardError) as caught:
+        register_effect(Broken)
+    assert [problem.split(":")[0] for problem in caught.value.problems] == [
+        "name",
+        "optional",
+        "params",
+        "planes",
+    ]
+    assert "broken" not in EFFECTS
+
+
+def test_a_taken_name_is_refused_and_standard_effects_stay() -> None:
+    class Again(Effect):
+        name = "BRACE"
+        text = "twice."
+
+    with pytest.raises(CardError, match="registered already"):
+        register_effect(Again)
+    with pytest.raises(UsageError, match="standard effect"):
+        unregister_effect("BRACE")
+
+
+def test_a_roster_naming_an_unregistered_effect_is_refused(tmp_path: Path) -> None:
+    roster = tmp_path / "own.toml"
+    roster.write_text(ROSTER, encoding="utf-8")
+    with pytest.raises(InvalidParameterError, match="unknown effect 'DRUMBEAT'"):
+        sg.load_game("tactics", roster=(str(roster),))
