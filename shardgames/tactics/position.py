@@ -28,7 +28,7 @@ belongs to seat 0 and lower case for seat 1.
     ''',
     "actions_used": 1,  # move and attack actions used this turn
     "action_limit": 3,  # 4 after buying an action
-    "extra_action": False,  # whether an action was bought this turn
+    "extra_bought": False,  # whether an action was bought this turn
     "attacks_locked": False,  # an attack action has injured this turn (TAC-47)
     "attacked": ["c2"],  # warriors that have attacked this turn
     "reductions": {"d7": 2},  # Might lost to attacks this turn
@@ -86,7 +86,7 @@ _FIELDS = {
     "terrain",
     "actions_used",
     "action_limit",
-    "extra_action",
+    "extra_bought",
     "attacks_locked",
     "attacked",
     "reductions",
@@ -226,7 +226,7 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
     )
     s.purchases = _int("purchases", position.get("purchases"), (0, 2), 0, problems)
     s.actions_used = _int("actions_used", position.get("actions_used"), (0, 9), 0, problems)
-    s.extra_bought = bool(position.get("extra_action", False))
+    s.extra_bought = bool(position.get("extra_bought", False))
     default_limit = game.params["actions"] + s.extra_bought
     s.action_limit = _int("action_limit", position.get("action_limit"), (1, 10), default_limit, problems)
     s.attacks_locked = bool(position.get("attacks_locked", False))
@@ -362,7 +362,7 @@ def position_of(s: TacticsState) -> dict[str, Any]:
         "terrain": draw_board(s, terrain=True),
         "actions_used": s.actions_used,
         "action_limit": s.action_limit or s.game.params["actions"],
-        "extra_action": s.extra_bought,
+        "extra_bought": s.extra_bought,
         "attacks_locked": s.attacks_locked,
         "attacked": [name(s.square[w]) for w in on_board if s.attacked[w]],
         "reductions": {name(s.square[w]): s.reduction[w] for w in on_board if s.reduction[w]},
@@ -399,7 +399,7 @@ def _waiting(s: TacticsState) -> list[int]:
 _PLAY_ONLY = (
     "actions_used",
     "action_limit",
-    "extra_action",
+    "extra_bought",
     "attacks_locked",
     "attacked",
     "reductions",

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
 from shardgames.kernel.actions import Action
+from shardgames.kernel.fields import state_class
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
 from shardgames.tactics import checks
@@ -21,8 +20,9 @@ from shardgames.tactics.events import WarriorBought
 from shardgames.tactics.html import state_html
 from shardgames.tactics.phases import DECISION_PHASES, SEAT_PROMPTS, Phase, TacticsPrompt, handlers
 from shardgames.tactics.render import board_svg, render_state
+from shardgames.tactics.table import TacticsTable
 from shardgames.tactics.terrain import Terrain
-from shardgames.tactics.view import TacticsView, make_view
+from shardgames.tactics.view import TacticsView
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import (
@@ -35,57 +35,11 @@ __all__ = ["TacticsState"]
 PORTAL = Terrain.PORTAL.ordinal
 
 
-@attrs.define(eq=False)
-class TacticsState(State["TacticsGame"]):
-    """A game of Soulshards Tactics in progress.
-
-    Attributes:
-        board: Each square's warrior, or -1.
-        terrain: Each square's terrain (its number in `TERRAINS`), or -1.
-        terrain_owner: The seat that owns each square's terrain, or -1.
-        portals: Each seat's Portal squares (kept with the terrain, for fast moves).
-        card: Each warrior's roster card.
-        owner: Each warrior's seat.
-        square: Each warrior's square, -1 once defeated.
-        injured: Whether each warrior shows its injured side.
-        reduction: Each warrior's Might lost to attacks this turn (TAC-45, R14).
-        buff: Each warrior's Might from rallies, until its owner's next turn starts.
-        scorched: Whether each warrior is scorched this turn (TAC-R11).
-        attacked: Whether each warrior has made an attack action this turn.
-        souls: Each seat's Souls.
-        stopped: Whether each seat has stopped buying.
-        first: The seat that buys and plays first (-1 before the coin flip).
-        purchases: Purchases made in the current setup turn.
-        active: The seat whose turn it is (-1 before setup).
-        actions_used: Move and attack actions used this turn.
-        action_limit: Actions allowed this turn (one more after `BuyAction`).
-        extra_bought: Whether an extra action was bought this turn.
-        attacks_locked: Whether an attack action has injured this turn (no more attack actions, TAC-47).
-    """
+@state_class
+class TacticsState(State["TacticsGame"], TacticsTable):
+    """A game of Soulshards Tactics in progress: the fields of `TacticsTable`, and the phase machine."""
 
     legal_by_id: ClassVar[bool] = True
-
-    board: list[int] = attrs.Factory(lambda: [-1] * 64)
-    terrain: list[int] = attrs.Factory(lambda: [-1] * 64)
-    terrain_owner: list[int] = attrs.Factory(lambda: [-1] * 64)
-    portals: list[tuple[int, ...]] = attrs.Factory(lambda: [(), ()])
-    card: list[int] = attrs.Factory(list)
-    owner: list[int] = attrs.Factory(list)
-    square: list[int] = attrs.Factory(list)
-    injured: list[bool] = attrs.Factory(list)
-    reduction: list[int] = attrs.Factory(list)
-    buff: list[int] = attrs.Factory(list)
-    scorched: list[bool] = attrs.Factory(list)
-    attacked: list[bool] = attrs.Factory(list)
-    souls: list[int] = attrs.Factory(lambda: [0, 0])
-    stopped: list[bool] = attrs.Factory(lambda: [False, False])
-    first: int = -1
-    purchases: int = 0
-    active: int = -1
-    actions_used: int = 0
-    action_limit: int = 0
-    extra_bought: bool = False
-    attacks_locked: bool = False
 
     # ------------------------------------------------------------------ kernel hooks
 
@@ -129,30 +83,6 @@ class TacticsState(State["TacticsGame"]):
             reason = f"not one of the legal actions for {prompt}: {shown}{more}"
         return reason
 
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, TacticsState)
-        other.board = self.board.copy()
-        other.terrain = self.terrain.copy()
-        other.terrain_owner = self.terrain_owner.copy()
-        other.portals = self.portals.copy()
-        other.card = self.card.copy()
-        other.owner = self.owner.copy()
-        other.square = self.square.copy()
-        other.injured = self.injured.copy()
-        other.reduction = self.reduction.copy()
-        other.buff = self.buff.copy()
-        other.scorched = self.scorched.copy()
-        other.attacked = self.attacked.copy()
-        other.souls = self.souls.copy()
-        other.stopped = self.stopped.copy()
-        other.first = self.first
-        other.purchases = self.purchases
-        other.active = self.active
-        other.actions_used = self.actions_used
-        other.action_limit = self.action_limit
-        other.extra_bought = self.extra_bought
-        other.attacks_locked = self.attacks_locked
-
     def _problems(self) -> Iterable[str]:
         return checks.problems(self)
 
@@ -161,7 +91,7 @@ class TacticsState(State["TacticsGame"]):
         return self.first_uses((e.player, e.name) for e in self.events if isinstance(e, WarriorBought))
 
     def _view(self, player: int) -> TacticsView:
-        return make_view(self, player)
+        return TacticsView.from_state(self, player)
 
     def __str__(self) -> str:
         return render_state(self)

@@ -19,13 +19,13 @@ planes, so the counters' planes follow the last effect's. With the standard effe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
+from shardgames.kernel.fields import view_class
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics import render
@@ -33,36 +33,20 @@ from shardgames.tactics.combat import might
 from shardgames.tactics.html import view_html
 from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.planes import STANDARD_LAYOUT
+from shardgames.tactics.table import TacticsTable
 from shardgames.tactics.warriors import MAX_SPACES, Dirs, Mode
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import TacticsGame
     from shardgames.tactics.state import TacticsState
 
-__all__ = ["PLANES", "TacticsView", "make_view", "observation_shape"]
+__all__ = ["PLANES", "TacticsView", "observation_shape"]
 
 PLANES = STANDARD_LAYOUT.count
 """The number of planes with the standard effects (a game with effects of your own has more)."""
 _PHASES = tuple(Phase)
 _DIRS = tuple(Dirs)
 _MODES = tuple(Mode)
-_FIELDS = (
-    "board",
-    "terrain",
-    "terrain_owner",
-    "portals",
-    "card",
-    "owner",
-    "square",
-    "injured",
-    "reduction",
-    "buff",
-    "scorched",
-    "attacked",
-    "souls",
-    "stopped",
-)
-_SCALARS = ("first", "purchases", "active", "actions_used", "action_limit", "extra_bought", "attacks_locked")
 
 
 def observation_shape(game: TacticsGame) -> tuple[int, ...]:
@@ -70,31 +54,9 @@ def observation_shape(game: TacticsGame) -> tuple[int, ...]:
     return (game.planes.count, 8, 8)
 
 
-@attrs.frozen
-class TacticsView(View):
-    """A seat's view of a Tactics game: the whole table (see `TacticsState` for the fields)."""
-
-    board: tuple[int, ...]
-    terrain: tuple[int, ...]
-    terrain_owner: tuple[int, ...]
-    portals: tuple[tuple[int, ...], ...]
-    card: tuple[int, ...]
-    owner: tuple[int, ...]
-    square: tuple[int, ...]
-    injured: tuple[bool, ...]
-    reduction: tuple[int, ...]
-    buff: tuple[int, ...]
-    scorched: tuple[bool, ...]
-    attacked: tuple[bool, ...]
-    souls: tuple[int, ...]
-    stopped: tuple[bool, ...]
-    first: int
-    purchases: int
-    active: int
-    actions_used: int
-    action_limit: int
-    extra_bought: bool
-    attacks_locked: bool
+@view_class
+class TacticsView(View, TacticsTable):
+    """A seat's view of a Tactics game: the whole table (every field of `TacticsTable`)."""
 
     def __str__(self) -> str:
         """The table as text, like ``str(state)``, drawn from this view (see `render_state`)."""
@@ -110,15 +72,7 @@ class TacticsView(View):
 
     def table_state(self) -> TacticsState:
         """The table this view shows, as a state (exact: a seat sees everything), for drawing it."""
-        return self._sample_state(Rng.from_state(0))
-
-    def _sample_state(self, rng: Rng) -> TacticsState:
-        state = self.blank_state(rng)
-        for field in _FIELDS:
-            setattr(state, field, list(getattr(self, field)))
-        for field in _SCALARS:
-            setattr(state, field, getattr(self, field))
-        return state  # type: ignore[return-value]
+        return cast("TacticsState", self._sample_state(Rng.from_state(0)))
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """The planes described in the module docstring."""
@@ -189,10 +143,3 @@ class TacticsView(View):
             for cell in about:
                 planes[layout.start["about"], seen(cell)] = 1
         return out
-
-
-def make_view(state: TacticsState, player: int) -> TacticsView:
-    """The view of `player` (see `State.view`)."""
-    fields = {field: tuple(getattr(state, field)) for field in _FIELDS}
-    scalars = {field: getattr(state, field) for field in _SCALARS}
-    return TacticsView(**View.base_fields(state, player), **fields, **scalars)  # type: ignore[arg-type]

@@ -144,7 +144,7 @@ def test_a_setup_position_continues_the_setup_turn() -> None:
     [
         {},
         {"active": 1, "turn": 8, "souls": [3, 0]},
-        {"actions_used": 2, "extra_action": True, "attacked": ["c2"], "reductions": {"d7": 2}},
+        {"actions_used": 2, "extra_bought": True, "attacked": ["c2"], "reductions": {"d7": 2}},
         {"decision": {"riposte": "d6"}},
     ],
 )

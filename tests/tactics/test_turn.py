@@ -318,7 +318,7 @@ def test_tac_r8_buying_and_then_ending_without_acting_nets_zero() -> None:
 
 def test_tac_r8_a_bought_action_is_noted_in_a_position() -> None:
     """TAC-R8: in a position where the action was already bought, BuyAction is not offered again."""
-    state = start(QUIET, souls=[5, 5], extra_action=True, actions_used=3)
+    state = start(QUIET, souls=[5, 5], extra_bought=True, actions_used=3)
     assert state.action_limit == 4
     assert "buy an action" not in legal_texts(state)
     events = play(state, "move d4 to d3")
