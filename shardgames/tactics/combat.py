@@ -13,9 +13,10 @@ from shardgames.tactics.board import WITHIN
 from shardgames.tactics.events import Attacked, Injured, WarriorDefeated
 
 if TYPE_CHECKING:
+    from shardgames.tactics.game import CompiledSide
     from shardgames.tactics.state import TacticsState
 
-__all__ = ["attack_targets", "check_commanders", "might", "resolve_attack"]
+__all__ = ["attack_targets", "check_commanders", "defended", "might", "resolve_attack"]
 
 
 def might(s: TacticsState, warrior: int, *, attacking: bool = False) -> int:
@@ -38,6 +39,12 @@ def attack_targets(s: TacticsState, warrior: int, reach: int | None = None) -> l
     return [c for c in WITHIN[reach][origin] if board[c] >= 0 and s.owner[board[c]] != owner]
 
 
+def defended(side: CompiledSide, strike: int) -> int:
+    """The Might an attack with Might `strike` takes from a warrior showing `side` (never below 0; BRACE)."""
+    reduction = max(0, strike)
+    return reduction if side.rule is None else side.rule.defend(side, reduction)
+
+
 def resolve_attack(s: TacticsState, attacker: int, target: int) -> bool:
     """The Might arithmetic of one attack (TAC-45/46, R14); returns whether it injured.
 
@@ -45,10 +52,7 @@ def resolve_attack(s: TacticsState, attacker: int, target: int) -> bool:
     (`Effect.defend`: BRACE); the target is injured when its Might falls to 0 or less, or when its
     owner has only commanders left (TAC-11).
     """
-    reduction = max(0, might(s, attacker, attacking=True))
-    side = s.side_of(target)
-    if side.rule is not None:
-        reduction = side.rule.defend(side, reduction)
+    reduction = defended(s.side_of(target), might(s, attacker, attacking=True))
     s.reduction[target] += reduction
     left = might(s, target)
     s.emit(Attacked(attacker, s.name_of(attacker), target, s.name_of(target), reduction, left))

@@ -45,17 +45,7 @@ from shardgames.tactics.actions import (
 from shardgames.tactics.board import RAYS, mode_blocks
 from shardgames.tactics.effects import EFFECTS, Effect, Timing
 from shardgames.tactics.events import EVENT_TYPES
-from shardgames.tactics.phases import (
-    AfterAttack,
-    AfterMove,
-    AskAction,
-    BeginTurn,
-    EndOfTurn,
-    OrderTurnStart,
-    SetupTurn,
-    TacticsPrompt,
-    TurnStartEffect,
-)
+from shardgames.tactics.phases import TASK_TYPES, TacticsPrompt
 from shardgames.tactics.planes import PlaneLayout
 from shardgames.tactics.position import fill_from_position
 from shardgames.tactics.state import TacticsState
@@ -226,16 +216,7 @@ class TacticsGame(Game):
     state_type = TacticsState
     event_types = EVENT_TYPES
     prompt_types = (TacticsPrompt,)
-    task_types = (
-        SetupTurn,
-        BeginTurn,
-        OrderTurnStart,
-        TurnStartEffect,
-        AskAction,
-        AfterMove,
-        AfterAttack,
-        EndOfTurn,
-    )
+    task_types = TASK_TYPES
     turn_cap_parameter = "max_turns"
     content_kind = "warriors"
     sample_configurations = (

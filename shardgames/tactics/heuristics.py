@@ -59,9 +59,9 @@ from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
-from shardgames.tactics.combat import might
+from shardgames.tactics.combat import defended, might
 from shardgames.tactics.effects import EFFECTS
-from shardgames.tactics.game import CompiledSide, TacticsGame
+from shardgames.tactics.game import TacticsGame
 from shardgames.tactics.movement import moves_of
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.standard_effects import RallyAdjacent
@@ -291,7 +291,7 @@ class _Table:
                 continue
             cost = self.attack_cost(enemy, cell, warrior)
             if cost <= actions:
-                items.append((cost, _defended(side, self.strike(enemy, now=now))))
+                items.append((cost, defended(side, self.strike(enemy, now=now))))
         if not items:
             return FAR, -FAR
         friends = self.mine if owner == self.me else self.theirs
@@ -321,12 +321,6 @@ class _Table:
         if not targets:
             return cell
         return min((self.s.square[w] for w in targets), key=lambda g: (distance(cell, g), g))
-
-
-def _defended(side: CompiledSide, reduction: int) -> int:
-    """The Might an attack of `reduction` takes from a warrior showing `side` (BRACE lessens it)."""
-    reduction = max(0, reduction)
-    return reduction if side.rule is None else side.rule.defend(side, reduction)
 
 
 # ---------------------------------------------------------------------- setup
@@ -495,7 +489,7 @@ def _plan_against(
         option = _best_approach(t, attacker.warrior, where, depth)
         if option is not None:
             moves, cell, strike = option
-            options.append((moves + 1, _defended(side, strike), attacker.warrior, moves, cell))
+            options.append((moves + 1, defended(side, strike), attacker.warrior, moves, cell))
     if not options:
         return None
     alone = side.rule is not None and side.rule.escapes and not exposed

@@ -15,6 +15,7 @@ __all__ = [
     "CHANCE_PHASES",
     "DECISION_PHASES",
     "PLAY_PHASES",
+    "TASK_TYPES",
     "AfterAttack",
     "AfterMove",
     "AskAction",
@@ -149,6 +150,18 @@ class AfterAttack(Task):
 class EndOfTurn(Task):
     """The active seat's turn ends (G4)."""
 
+
+TASK_TYPES = (
+    SetupTurn,
+    BeginTurn,
+    OrderTurnStart,
+    TurnStartEffect,
+    AskAction,
+    AfterMove,
+    AfterAttack,
+    EndOfTurn,
+)
+"""Every task of the phase machine."""
 
 ASK_ACTION = AskAction()
 END_OF_TURN = EndOfTurn()

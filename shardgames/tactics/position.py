@@ -76,14 +76,7 @@ TERRAIN_CODES = "FSPWN"
 """The letter of each terrain, in the order of `shardgames.tactics.warriors.TERRAINS`: fire, stone,
 portal, water, wind."""
 
-_FIELDS = {
-    "phase",
-    "active",
-    "turn",
-    "first",
-    "souls",
-    "board",
-    "terrain",
+_PLAY_ONLY = (
     "actions_used",
     "action_limit",
     "extra_bought",
@@ -92,11 +85,12 @@ _FIELDS = {
     "reductions",
     "buffs",
     "scorched",
-    "decision",
-    "stopped",
-    "purchases",
-    "waiting",
-}
+)
+"""The fields `position_of` writes only for play positions."""
+
+_SETUP_ONLY = ("stopped", "purchases")
+_FIELDS = {"phase", "active", "turn", "first", "souls", "board", "terrain", "decision", "waiting"}
+_FIELDS |= {*_PLAY_ONLY, *_SETUP_ONLY}
 _TOKEN = re.compile(r"\[[^\]]+\]\*?|\{[^}]+\}\*?|[A-Za-z?]\*?|\.")
 _DECISIONS = {
     "order": Phase.EFFECT_ORDER,
@@ -394,16 +388,3 @@ def _waiting(s: TacticsState) -> list[int]:
         elif isinstance(task, TurnStartEffect):
             found.append(task.warrior)
     return [w for w in found if s.square[w] >= 0]
-
-
-_PLAY_ONLY = (
-    "actions_used",
-    "action_limit",
-    "extra_bought",
-    "attacks_locked",
-    "attacked",
-    "reductions",
-    "buffs",
-    "scorched",
-)
-"""The fields `position_of` writes only for play positions."""

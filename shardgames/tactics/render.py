@@ -24,16 +24,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.views import View
 from shardgames.render.html import REF
-from shardgames.tactics.actions import (
-    Attack,
-    BuyAction,
-    BuyTerrain,
-    BuyWarrior,
-    ChooseEffect,
-    Decline,
-    Move,
-    PlaceTerrain,
-)
+from shardgames.tactics import actions
 from shardgames.tactics.board import FILES, name
 from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.play import might
@@ -305,16 +296,16 @@ def describe_action(t: Table, action: Action) -> str:
     if about >= 0:
         owner_text = f"{_warrior_on(t, t.square[about])}'s {_effect_of(t, about)}"
     game = cast("TacticsGame", t.game)
-    if isinstance(action, BuyWarrior):
+    if isinstance(action, actions.BuyWarrior):
         number = game.card_number.get(action.card)
         if number is None:
             return str(action)
         seat = prompt.player if prompt is not None else 0
         price = _souls(purchase_price(t, number, seat))
         return f"buy {game.roster[number].name} ({price}) at {name(action.cell)}"
-    if isinstance(action, BuyTerrain):
+    if isinstance(action, actions.BuyTerrain):
         return f"buy {action.terrain.value} terrain ({_souls(TERRAIN_COST)}) at {name(action.cell)}"
-    if isinstance(action, Move):
+    if isinstance(action, actions.Move):
         who, origin, dest = _warrior_on(t, action.origin), name(action.origin), name(action.dest)
         if phase is Phase.PORTAL:
             return f"teleport {who} from the portal at {origin} to the portal at {dest}"
@@ -328,19 +319,19 @@ def describe_action(t: Table, action: Action) -> str:
         if about >= 0 and t.square[about] == action.origin:
             return f"{text} (its {_effect_of(t, about)})"
         return f"{text} ({owner_text})" if owner_text else text
-    if isinstance(action, Attack):
+    if isinstance(action, actions.Attack):
         target, attacker = _warrior_on(t, action.target), _warrior_on(t, action.origin)
         text = f"attack {target} at {name(action.target)} with {attacker} from {name(action.origin)}"
         return f"{text} ({owner_text}, no action used)" if phase is Phase.AFTER_MOVE and owner_text else text
-    if isinstance(action, PlaceTerrain):
+    if isinstance(action, actions.PlaceTerrain):
         terrain = game.sides[t.card[about]][t.injured[about]].names if about >= 0 else ()
         what = f"{terrain[0]} terrain" if terrain else "terrain"
         return f"place {what} at {name(action.cell)}" + (f" ({owner_text})" if owner_text else "")
-    if isinstance(action, ChooseEffect):
+    if isinstance(action, actions.ChooseEffect):
         warrior = t.board[action.cell]
         effect = f" ({_effect_of(t, warrior)})" if warrior >= 0 else ""
         return f"resolve the effect of {_warrior_on(t, action.cell)} on {name(action.cell)}{effect} next"
-    if isinstance(action, Decline):
+    if isinstance(action, actions.Decline):
         if phase is Phase.PORTAL and about >= 0:
             where = name(t.square[about])
             return f"do not teleport: {_warrior_on(t, t.square[about])} stays on the portal at {where}"
@@ -348,7 +339,7 @@ def describe_action(t: Table, action: Action) -> str:
             where = name(t.square[about])
             return f"decline the {_effect_of(t, about)} of {_warrior_on(t, t.square[about])} ({where})"
         return "decline"
-    if isinstance(action, BuyAction):
+    if isinstance(action, actions.BuyAction):
         return f"buy an action ({_souls(1)})"
     return str(action)
 
