@@ -384,12 +384,12 @@ def ensure_folder(path: str | Path) -> Path:
 
 # ---------------------------------------------------------------------- writing
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _LINE = 100  # a longer array is written one item a line
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _string(key)
+    return key if _BARE_KEY.fullmatch(key) else _string(key)
 
 
 def _string(text: str) -> str:

@@ -41,6 +41,11 @@ def test_toml_text_reads_back_equal(data: dict[str, Any]) -> None:
     assert tomllib.loads(toml_text(data)) == data
 
 
+def test_toml_text_quotes_a_key_that_ends_in_a_newline() -> None:
+    data = {"deck": [{"name\n": "ember"}]}
+    assert tomllib.loads(toml_text(data)) == data
+
+
 def test_toml_text_writes_tables_of_arrays_comments_and_long_lists() -> None:
     data = {"deck": [{"name": "ember", "cards": [f"card-{i}" for i in range(30)], "skip": None}]}
     text = toml_text(data, comment="A deck.\nSecond line.")
