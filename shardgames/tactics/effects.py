@@ -205,9 +205,14 @@ def unregister_effect(name: str) -> None:
     effect = _REGISTRY.get(name)
     if effect is None:
         raise UsageError(f"no effect {name!r} is registered")
-    if type(effect).__module__ == "shardgames.tactics.standard_effects":
+    if is_standard(effect):
         raise UsageError(f"{name} is a standard effect: it stays registered")
     del _REGISTRY[name]
+
+
+def is_standard(effect: Effect) -> bool:
+    """Whether `effect` is one of the standard effects (those of `shardgames.tactics.standard_effects`)."""
+    return type(effect).__module__ == "shardgames.tactics.standard_effects"
 
 
 def _registered(name: str) -> Effect:

@@ -43,10 +43,10 @@ from shardgames.tactics.actions import (
     Stop,
 )
 from shardgames.tactics.board import RAYS, mode_blocks
-from shardgames.tactics.effects import EFFECTS, Effect, Timing
+from shardgames.tactics.effects import EFFECTS, Effect, Timing, is_standard
 from shardgames.tactics.events import EVENT_TYPES
 from shardgames.tactics.phases import TASK_TYPES, TacticsPrompt
-from shardgames.tactics.planes import PlaneLayout
+from shardgames.tactics.planes import STANDARD_EFFECTS, PlaneLayout
 from shardgames.tactics.position import fill_from_position
 from shardgames.tactics.state import TacticsState
 from shardgames.tactics.view import observation_shape
@@ -134,9 +134,16 @@ class CompiledSide:
         )
 
 
-@functools.lru_cache(maxsize=16)
 def _compiled_sides(roster: tuple[WarriorCard, ...]) -> tuple[tuple[CompiledSide, CompiledSide], ...]:
-    """Both sides of every card, compiled (once per roster: games of one roster share them)."""
+    """Both sides of every card, compiled (games of one roster and one set of effects share them)."""
+    return _compile_sides(roster, tuple(EFFECTS.values()))
+
+
+@functools.lru_cache(maxsize=16)
+def _compile_sides(
+    roster: tuple[WarriorCard, ...], effects: tuple[Effect, ...]
+) -> tuple[tuple[CompiledSide, CompiledSide], ...]:
+    # `effects` is part of the key: an effect registered again under its name is compiled again
     return tuple((CompiledSide.of(card.uninjured), CompiledSide.of(card.injured)) for card in roster)
 
 
@@ -249,7 +256,10 @@ class TacticsGame(Game):
             for index, sides in enumerate(self.sides)
             if any(side.rule is not None and side.rule.timing is Timing.TURN_START for side in sides)
         )
-        self.planes = PlaneLayout.of(EFFECTS.values())
+        own = (
+            side.rule for sides in self.sides for side in sides if side.rule and not is_standard(side.rule)
+        )
+        self.planes = PlaneLayout.of([*STANDARD_EFFECTS, *dict.fromkeys(own)])
 
     @property
     def num_players(self) -> int:

@@ -1,11 +1,12 @@
 """The layout of the Tactics observation planes, derived from the effect registry.
 
-The planes come in groups: the warrior and terrain on each square, then the planes of each registered
-effect (`Effect.planes` of them, in registration order), then the counters, the pending decision and
-the warriors it is about. Each game fixes its layout when it is made (``game.planes``), from the
-effects registered then; with the standard effects it has `STANDARD_LAYOUT.count` (58) planes. An
-effect you register gets its own planes before the counters, which move up to make room, so no
-plane is ever shared.
+The planes come in groups: the warrior and terrain on each square, then the planes of each effect
+(`Effect.planes` of them), then the counters, the pending decision and the warriors it is about. The
+effects are the standard ones, always, in a fixed order, then those of your own that the game's
+roster uses, in the order the roster first uses them. So the layout depends on the game alone (its
+roster), not on what else is registered, and with the standard roster it has `STANDARD_LAYOUT.count`
+(58) planes. An effect of your own gets its own planes before the counters, which move up to make
+room, so no plane is ever shared.
 
 Examples:
     >>> from shardgames.tactics.planes import STANDARD_LAYOUT
@@ -20,7 +21,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from shardgames.tactics import standard_effects  # noqa: F401 - the standard layout counts the standard effects
-from shardgames.tactics.effects import EFFECTS, Effect
+from shardgames.tactics.effects import EFFECTS, Effect, is_standard
 from shardgames.tactics.phases import Phase
 
 __all__ = ["STANDARD_LAYOUT", "PlaneLayout"]
@@ -98,5 +99,8 @@ class PlaneLayout:
         return "\n".join(rows)
 
 
-STANDARD_LAYOUT = PlaneLayout.of(EFFECTS.values())
+STANDARD_EFFECTS = tuple(effect for effect in EFFECTS.values() if is_standard(effect))
+"""The standard effects, in the order of their planes."""
+
+STANDARD_LAYOUT = PlaneLayout.of(STANDARD_EFFECTS)
 """The layout with the standard effects only."""

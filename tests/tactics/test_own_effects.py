@@ -167,6 +167,15 @@ def test_own_effects_get_their_own_observation_planes_after_the_standard_ones(ga
     assert (tensor[layout.start["souls"]] == 26 / 26).all()
 
 
+def test_the_layout_depends_on_the_game_alone_not_on_what_else_is_registered(game: TacticsGame) -> None:
+    standard = sg.load_game("tactics")  # loaded while DRUMBEAT and SHOVE are registered, unused
+    assert isinstance(standard, TacticsGame)
+    assert standard.planes == STANDARD_LAYOUT
+    assert standard.observation_shape == (STANDARD_LAYOUT.count, 8, 8)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.planes == game.planes
+
+
 def test_games_with_own_effects_are_deterministic_and_pickle_by_name(game: TacticsGame) -> None:
     def random_game(seed: int) -> TacticsState:
         state = game.new_initial_state(seed=seed)
