@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import attrs
 
+from shardgames.command.keywords import ELEMENTS
+from shardgames.command.objects import describe_object
 from shardgames.kernel.actions import Action
 
 __all__ = [
@@ -34,8 +36,6 @@ __all__ = [
 
 def object_text(number: int) -> str:
     """How actions and events name an object or a player: ``#17``, ``sovereign 0``, ``player 1``."""
-    from shardgames.command.objects import describe_object  # noqa: PLC0415 - objects imports actions
-
     return describe_object(number)
 
 
@@ -86,8 +86,6 @@ class Charge(Action):
     element: int
 
     def __str__(self) -> str:
-        from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
-
         if self.element < 0:
             return "charge a Generic Stone"
         label = ELEMENTS[self.element].label
@@ -156,8 +154,6 @@ class ChooseElement(Action):
     element: int
 
     def __str__(self) -> str:
-        from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
-
         return f"make a {ELEMENTS[self.element].label} Shard"
 
 

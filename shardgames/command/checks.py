@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, WARP
-from shardgames.command.flow import CHARGES_PER_TURN, OPENING_HAND, QUEUE_GUARD
 from shardgames.command.keywords import CardType, Trigger
 from shardgames.command.objects import (
     ABILITY,
@@ -29,6 +28,9 @@ from shardgames.command.objects import (
 )
 from shardgames.command.phases import (
     CHANCE_PHASES,
+    CHARGES_PER_TURN,
+    OPENING_HAND,
+    QUEUE_GUARD,
     AfterRedraw,
     AskRedraw,
     BeginTurn,

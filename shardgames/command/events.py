@@ -11,6 +11,8 @@ from typing import ClassVar
 
 import attrs
 
+from shardgames.command.keywords import ELEMENTS
+from shardgames.command.objects import describe_object
 from shardgames.kernel.events import Event
 
 __all__ = [
@@ -157,8 +159,6 @@ class Paid(Event):
     @property
     def stones(self) -> str:
         """The stones slid to Used, in words: ``"1 Generic, 1 Time"``."""
-        from shardgames.command.keywords import ELEMENTS  # noqa: PLC0415 - a small lookup
-
         names = ("Generic", *(e.label for e in ELEMENTS))
         return ", ".join(f"{n} {name}" for n, name in zip(self.used, names, strict=True) if n) or "no stones"
 
@@ -211,8 +211,6 @@ class ItemText:
     targets: tuple[int, ...]
 
     def __str__(self) -> str:
-        from shardgames.command.objects import describe_object  # noqa: PLC0415 - a small lookup
-
         aimed = f" -> {', '.join(describe_object(t) for t in self.targets)}" if self.targets else ""
         return f"{self.name}{self.kind} (seat {self.seat}){aimed}"
 
@@ -331,8 +329,6 @@ class AttackDeclared(Event):
     target: int
 
     def __str__(self) -> str:
-        from shardgames.command.objects import describe_object  # noqa: PLC0415 - a small lookup
-
         return f"#{self.attacker} attacks {describe_object(self.target)}"
 
 
@@ -359,8 +355,6 @@ class DamageDealt(Event):
     combat: bool
 
     def __str__(self) -> str:
-        from shardgames.command.objects import describe_object  # noqa: PLC0415 - a small lookup
-
         kind = "combat damage" if self.combat else "damage"
         return f"{describe_object(self.source)} dealt {self.amount} {kind} to {describe_object(self.target)}"
 
@@ -409,8 +403,6 @@ class StatusChanged(Event):
     status: str
 
     def __str__(self) -> str:
-        from shardgames.command.objects import describe_object  # noqa: PLC0415 - a small lookup
-
         return f"{describe_object(self.object)}: {self.status}"
 
 

@@ -20,8 +20,11 @@ from shardgames.command.actions import (
     Play,
 )
 from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, MANA, WARP
+from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import CardType
-from shardgames.command.phases import CommandPrompt, Phase, Step
+from shardgames.command.payment import find_payment
+from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase, Step
+from shardgames.command.play import wallet
 from shardgames.command.rules import fatigued, has, is_entity, isolated
 from shardgames.kernel.actions import Action
 
@@ -56,6 +59,7 @@ _FOR_PHASE: dict[type[Action], tuple[Phase, ...]] = {
 }
 
 
+@HANDLERS.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
 def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:
     """The reason `action` is illegal at `prompt`, or ``None`` for the generic message."""
     phases = _FOR_PHASE.get(type(action))
@@ -103,9 +107,6 @@ def _play(state: CommandState, seat: int, card: int, main: bool) -> str:
         return "you are Silenced: no Fast Speed Rites this turn"
     if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
         return f"{info.name} needs an Entity of yours to sacrifice, and you control none"
-    from shardgames.command.payment import find_payment  # noqa: PLC0415 - play imports this module
-    from shardgames.command.play import wallet  # noqa: PLC0415
-
     if find_payment(wallet(state, seat), info.cost) is None:
         return f"you can't pay {info.cost} for {info.name} with what you have"
     return f"{info.name} has an effect with no legal target"

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from shardgames.command import sba
+from shardgames.command import combat, play, resolve, sba
 from shardgames.command.actions import BottomCard, Charge, DrawCard, FinishRedraw, FirstPlayer, Pass
 from shardgames.command.compiled import RECKLESS, bit
 from shardgames.command.events import (
     CardDrawn,
-    Conceded,
     DeckEmpty,
     FirstPlayerChosen,
     PriorityPassed,
@@ -27,9 +26,15 @@ from shardgames.command.events import (
     StoneCharged,
     TurnBegan,
 )
+from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import ELEMENTS, Trigger
 from shardgames.command.objects import DECK_STRIDE
 from shardgames.command.phases import (
+    CHARGES_PER_TURN,
+    DRAW_PER_TURN,
+    HAND_LIMIT,
+    OPENING_HAND,
+    QUEUE_GUARD,
     UNTIL_EMPTY,
     AfterRedraw,
     AskRedraw,
@@ -43,9 +48,7 @@ from shardgames.command.phases import (
     Step,
     TurnTriggers,
 )
-from shardgames.kernel.actions import Action
-from shardgames.kernel.errors import UsageError
-from shardgames.kernel.state import CHANCE, TERMINAL
+from shardgames.command.rules import can_attack, keywords
 from shardgames.kernel.zones import Hand, HiddenDeck
 
 if TYPE_CHECKING:
@@ -58,8 +61,6 @@ __all__ = [
     "apply_finish_redraw",
     "apply_first_player",
     "apply_pass",
-    "concede",
-    "explain",
     "lay_out",
     "legal_priority",
     "legal_redraw",
@@ -70,17 +71,13 @@ __all__ = [
     "run_proceed",
 ]
 
-OPENING_HAND = 5
-DRAW_PER_TURN = 2
-HAND_LIMIT = 7
-CHARGES_PER_TURN = 2
-QUEUE_GUARD = 300
 _RECKLESS = bit(RECKLESS)
 
 
 # ---------------------------------------------------------------------- setup (S0, S1)
 
 
+@HANDLERS.setup
 def lay_out(state: CommandState) -> None:
     """Integrity, decks, stones in the Pool; then the coin flip (R7, R8)."""
     game = state.game
@@ -93,6 +90,7 @@ def lay_out(state: CommandState) -> None:
     state.ask_chance(Phase.COIN, -1)
 
 
+@HANDLERS.apply(FirstPlayer)
 def apply_first_player(state: CommandState, prompt: CommandPrompt, action: FirstPlayer) -> None:
     """The coin names the starting player; both draw 5, then the Tactical Redraws."""
     first = action.seat
@@ -101,14 +99,17 @@ def apply_first_player(state: CommandState, prompt: CommandPrompt, action: First
     state.push(DrawCards(first, OPENING_HAND), DrawCards(1 - first, OPENING_HAND), AskRedraw(first))
 
 
-def legal_redraw(state: CommandState, player: int) -> Iterable[int]:
+@HANDLERS.legal(Phase.REDRAW)
+def legal_redraw(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     """Finish, or put one more hand card under."""
+    player = prompt.player
     game = state.game
     ids = [game.id_finish_redraw]
     ids.extend(game.id_bottom + card for card in state.hands[player])
     return ids
 
 
+@HANDLERS.apply(BottomCard)
 def apply_bottom_card(state: CommandState, prompt: CommandPrompt, action: BottomCard) -> None:
     """Put a hand card on the bottom of the deck (only its owner knows which)."""
     seat = prompt.player
@@ -119,12 +120,14 @@ def apply_bottom_card(state: CommandState, prompt: CommandPrompt, action: Bottom
     state.ask(seat, Phase.REDRAW)
 
 
+@HANDLERS.apply(FinishRedraw)
 def apply_finish_redraw(state: CommandState, prompt: CommandPrompt, action: FinishRedraw) -> None:
     """Draw as many cards as went under, then shuffle (CMD-12, R8)."""
     seat = prompt.player
     state.push(DrawCards(seat, state.redrawn[seat]), AfterRedraw(seat))
 
 
+@HANDLERS.run(AfterRedraw)
 def run_after_redraw(state: CommandState, task: AfterRedraw) -> None:
     """Shuffle the deck; then the other seat redraws, or the first turn begins."""
     seat = task.seat
@@ -141,6 +144,7 @@ def run_after_redraw(state: CommandState, task: AfterRedraw) -> None:
 # ---------------------------------------------------------------------- drawing
 
 
+@HANDLERS.run(DrawCards)
 def run_draw_cards(state: CommandState, task: DrawCards) -> None:
     """Draw the next card: from the known top at once, from the unknown part by chance."""
     if task.count <= 0 or state.is_terminal():
@@ -158,13 +162,12 @@ def run_draw_cards(state: CommandState, task: DrawCards) -> None:
         _take(state, task.seat, deck.draw())
 
 
+@HANDLERS.apply(DrawCard)
 def apply_draw(state: CommandState, prompt: CommandPrompt, action: DrawCard) -> None:
     """Chance: the drawn card is of design `action.kind` (or, for Foresight, the card looked at)."""
     deck = state.decks[prompt.seat]
     if prompt.phase is Phase.REVEAL:
-        from shardgames.command.resolve import revealed  # noqa: PLC0415 - resolve imports this module
-
-        revealed(state, prompt.seat, deck.reveal_next(action.kind, 1 << prompt.seat))
+        resolve.revealed(state, prompt.seat, deck.reveal_next(action.kind, 1 << prompt.seat))
         return
     _take(state, prompt.seat, deck.draw(action.kind))
 
@@ -177,10 +180,11 @@ def _take(state: CommandState, seat: int, card: int) -> None:
 # ---------------------------------------------------------------------- the turn (T1, E1..E4)
 
 
+@HANDLERS.run(BeginTurn)
 def run_begin_turn(state: CommandState, task: BeginTurn) -> None:
     """The Start Phase (R31): Ready, stones back, Warped cards return, draw 2, start triggers."""
     seat = task.seat
-    if not state.begin_turn_count():
+    if not state.begin_turn():
         return
     state.active = seat
     state.step = Step.START
@@ -224,6 +228,7 @@ def _end_main(state: CommandState) -> None:
     state.push(Proceed())
 
 
+@HANDLERS.run(EndTurn)
 def run_end_turn(state: CommandState, task: EndTurn) -> None:
     """E2, E3: clear all marked damage, then the active player discards down to 7."""
     for p in state.arena:
@@ -237,6 +242,7 @@ def run_end_turn(state: CommandState, task: EndTurn) -> None:
         state.ask(task.seat, Phase.DISCARD)
 
 
+@HANDLERS.run(FinishTurn)
 def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
     """E4: until-end-of-turn effects and floating Shards expire; then the other seat's turn."""
     for p in state.arena:
@@ -250,8 +256,10 @@ def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
 # ---------------------------------------------------------------------- the priority loop (R10)
 
 
-def legal_priority(state: CommandState, player: int) -> Iterable[int]:
+@HANDLERS.legal(Phase.PRIORITY)
+def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     """Everything the priority holder may do now."""
+    player = prompt.player
     game = state.game
     ids = play.play_ids(state, player)
     ids.extend(play.activate_ids(state, player))
@@ -270,13 +278,12 @@ def legal_priority(state: CommandState, player: int) -> Iterable[int]:
 
 def _reckless_waits(state: CommandState, player: int) -> bool:
     """Whether a Reckless Entity of the active player could still attack (R12): no passing then."""
-    from shardgames.command.rules import can_attack, keywords  # noqa: PLC0415 - a small lookup
-
     return any(
         p.owner == player and keywords(state, p) & _RECKLESS and can_attack(state, p) for p in state.arena
     )
 
 
+@HANDLERS.apply(Charge)
 def apply_charge(state: CommandState, prompt: CommandPrompt, action: Charge) -> None:
     """Slide a stone from the Pool to Unused (at most 2 a turn)."""
     seat = prompt.player
@@ -292,6 +299,7 @@ def apply_charge(state: CommandState, prompt: CommandPrompt, action: Charge) -> 
     state.ask(seat, Phase.PRIORITY)
 
 
+@HANDLERS.apply(Pass)
 def apply_pass(state: CommandState, prompt: CommandPrompt, action: Pass) -> None:
     """Pass priority: two passes in succession resolve the Queue, or end the step (R10 c, d)."""
     seat = prompt.player
@@ -314,25 +322,18 @@ def apply_pass(state: CommandState, prompt: CommandPrompt, action: Pass) -> None
     state.push(Proceed())
 
 
-def added_to_queue(state: CommandState, seat: int) -> None:
-    """An item went on the Queue: priority goes to the other seat, and the pass count restarts."""
-    state.priority = 1 - seat
-    state.passes = 0
-
-
 def _step_over(state: CommandState) -> None:
     """Both passed with an empty Queue: the step ends (R10 d)."""
-    from shardgames.command.combat import combat_damage  # noqa: PLC0415 - combat imports this module
-
     if state.step is Step.MAIN:
         _end_main(state)
     elif state.step is Step.COMBAT:
-        combat_damage(state)
+        combat.combat_damage(state)
         state.push(Proceed())
     else:  # pragma: no cover - the other steps end when their Queue is empty
         raise AssertionError(f"both passed in step {state.step}")
 
 
+@HANDLERS.run(Proceed)
 def run_proceed(state: CommandState, task: Proceed) -> None:
     """Carry the game on (see the module docstring)."""
     if state.is_terminal() or not sba.check_state(state):
@@ -342,9 +343,7 @@ def run_proceed(state: CommandState, task: Proceed) -> None:
         return
     if state.queue and state.resolving:
         if state.resolutions >= QUEUE_GUARD:
-            from shardgames.command.resolve import abandon_queue  # noqa: PLC0415 - resolve imports this module
-
-            abandon_queue(state)
+            resolve.abandon_queue(state)
             state.pending.clear()
             state.resolving = False
             state.step = Step.END
@@ -369,51 +368,28 @@ def run_proceed(state: CommandState, task: Proceed) -> None:
 
 def _until_empty_over(state: CommandState) -> None:
     """A step that ends as soon as its Queue is empty moves on (T1 -> M, C1 -> C2, E1 -> E2)."""
-    from shardgames.command.combat import ask_intercept  # noqa: PLC0415 - combat imports this module
-
     if state.step is Step.START:
         state.step = Step.MAIN
         state.priority, state.passes = state.active, 0
         state.emit(StepBegan(state.active, "main"))
         state.ask(state.active, Phase.PRIORITY)
     elif state.step is Step.ATTACK:
-        ask_intercept(state)
+        combat.ask_intercept(state)
     else:
         state.push(EndTurn(state.active))
 
 
-# ---------------------------------------------------------------------- concession, explanations
+# ---------------------------------------------------------------------- queued steps
 
 
-def concede(state: CommandState, player: int) -> None:
-    """End the game: `player` loses (R23)."""
-    if state.current_player == TERMINAL:
-        raise UsageError("the game is over; nobody can concede")
-    if player not in (0, 1):
-        raise UsageError(f"seat {player} does not exist; the seats are 0 and 1")
-    state.emit(Conceded(player))
-    state.end_now(1 - player, f"seat {player} conceded")
-
-
-def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:
-    """Why an action is illegal, in words (for `IllegalActionError`)."""
-    if prompt.player == CHANCE:
-        return None
-    from shardgames.command.explain import explain as reason  # noqa: PLC0415 - explain imports the rules
-
-    return reason(state, prompt, action)
-
-
+@HANDLERS.run(TurnTriggers)
 def run_turn_triggers(state: CommandState, task: TurnTriggers) -> None:
     """Queue the start- or end-of-turn triggers of the active player."""
     sba.queue_turn_triggers(state, task.trigger)
 
 
+@HANDLERS.run(AskRedraw)
 def run_ask_redraw(state: CommandState, task: AskRedraw) -> None:
     """Ask a seat for its Tactical Redraw."""
     state.redrawn[task.seat] = 0
     state.ask(task.seat, Phase.REDRAW)
-
-
-# The modules of the other steps import this one: bound here, once everything above is defined.
-from shardgames.command import combat, play, resolve  # noqa: E402

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from shardgames.command import combat, explain, flow, play, resolve  # noqa: F401 - they register the rules
 from shardgames.command.actions import (
     Activate,
     BottomCard,
@@ -48,6 +49,8 @@ from shardgames.command.formats import FORMATS
 from shardgames.command.keywords import CardType
 from shardgames.command.objects import DECK_STRIDE, PLAYERS, SOVEREIGNS, TARGETS, TOKENS
 from shardgames.command.phases import (
+    OPENING_HAND,
+    QUEUE_GUARD,
     AfterRedraw,
     AskRedraw,
     BeginTurn,
@@ -58,9 +61,10 @@ from shardgames.command.phases import (
     Proceed,
     TurnTriggers,
 )
+from shardgames.command.position import fill_from_position
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
 from shardgames.command.state import CommandState
-from shardgames.command.view import design_vector
+from shardgames.command.view import design_vector, observation_shape
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError, DeckError
 from shardgames.kernel.game import Game
@@ -188,6 +192,7 @@ class CommandGame(Game):
         LookNext,
     )
     turn_cap_parameter = "max_turns"
+    turn_cap_factor = 2  # max_turns counts each player's turns
     sample_configurations = (
         "command(max_turns=12)",
         "command(decks=(tidewell,chronovoid),one_pass=true,chance=explicit,max_turns=10)",
@@ -288,7 +293,6 @@ class CommandGame(Game):
         self.coin_outcomes = tuple((FirstPlayer(seat), 1) for seat in (0, 1))
         self.draw_action = tuple(DrawCard(kind) for kind in range(len(self.designs)))
         self.one_pass: bool = self.params["one_pass"]
-        self._turn_cap = 2 * int(self.params["max_turns"])  # max_turns counts each player's turns
         return codec
 
     def activate_id(self, source: int, ability: int) -> int:
@@ -301,8 +305,6 @@ class CommandGame(Game):
         return SOVEREIGNS + seat
 
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
-        from shardgames.command.position import fill_from_position  # noqa: PLC0415 - position imports the state
-
         assert isinstance(state, CommandState)
         fill_from_position(self, state, position)
 
@@ -319,15 +321,11 @@ class CommandGame(Game):
         under, then finish). Play stays far below it: random games take a few dozen decisions a turn
         at most.
         """
-        from shardgames.command.flow import OPENING_HAND, QUEUE_GUARD  # noqa: PLC0415 - flow imports the state
-
-        assert self._turn_cap is not None
+        assert self.turn_cap is not None
         per_turn = 10 * (QUEUE_GUARD + 1) + DECK_STRIDE
-        return 2 * (OPENING_HAND + 1) + self._turn_cap * per_turn
+        return 2 * (OPENING_HAND + 1) + self.turn_cap * per_turn
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         """See `shardgames.command.view` for the layout."""
-        from shardgames.command.view import observation_shape  # noqa: PLC0415 - view imports the state
-
         return observation_shape(self)

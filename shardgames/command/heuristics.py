@@ -50,9 +50,10 @@ from shardgames.command.actions import (
 )
 from shardgames.command.compiled import EXHAUST, CardInfo
 from shardgames.command.cost import Price, price
-from shardgames.command.keywords import CardType, Scope
+from shardgames.command.keywords import CardType, Scope, Trigger
 from shardgames.command.objects import PLAYERS, Permanent
 from shardgames.command.phases import Phase, Step
+from shardgames.command.play import _effects_of, _next_slot
 from shardgames.command.rules import durability, force, is_entity, keywords
 from shardgames.command.state import CommandState
 from shardgames.kernel.actions import Action
@@ -201,8 +202,6 @@ def _effect_score(t: _Table, info: CardInfo, effects: Sequence[Any]) -> float:
 def _play_score(t: _Table, card: int, main: bool) -> float:
     info = t.info(card)
     if info.type is CardType.RITE:
-        from shardgames.command.keywords import Trigger  # noqa: PLC0415 - a small lookup
-
         return _effect_score(t, info, info.effects.get(Trigger.ON_RESOLVE, ()))
     if not main:
         return 0
@@ -212,8 +211,6 @@ def _play_score(t: _Table, card: int, main: bool) -> float:
 
 
 def _ability_score(t: _Table, source: int) -> float:
-    from shardgames.command.keywords import Trigger  # noqa: PLC0415 - a small lookup
-
     game = t.game
     if source == game.sovereign_id(t.seat):
         info = game.sovereign_infos[t.seat]
@@ -256,8 +253,6 @@ def _target(t: _Table, legal: Sequence[Action]) -> Action | None:
     casting = s.casting
     if casting is None:
         return None
-    from shardgames.command.play import _effects_of, _next_slot  # noqa: PLC0415 - the effect to aim
-
     effects = _effects_of(s, casting.item)
     index = _next_slot(casting)
     kid = effects[index].keyword.id if 0 <= index < len(effects) else "K09"

@@ -16,6 +16,11 @@ from shardgames.kernel.state import CHANCE, Prompt, Task
 
 __all__ = [
     "CHANCE_PHASES",
+    "CHARGES_PER_TURN",
+    "DRAW_PER_TURN",
+    "HAND_LIMIT",
+    "OPENING_HAND",
+    "QUEUE_GUARD",
     "UNTIL_EMPTY",
     "AfterRedraw",
     "AskRedraw",
@@ -29,6 +34,17 @@ __all__ = [
     "Step",
     "TurnTriggers",
 ]
+
+OPENING_HAND = 5
+"""Cards each seat draws before its Tactical Redraw (CMD-12)."""
+DRAW_PER_TURN = 2
+"""Cards the active seat draws in its Start Phase, from its second turn on (R31)."""
+HAND_LIMIT = 7
+"""The most cards a seat keeps at the end of its turn (E3)."""
+CHARGES_PER_TURN = 2
+"""The most stones a seat slides from its Pool in one turn."""
+QUEUE_GUARD = 300
+"""Queue items resolved in one turn before the engine stops a loop (R21)."""
 
 
 class Step(StrEnum):

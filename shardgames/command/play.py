@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from shardgames.command import flow
+from shardgames.command import combat
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
 from shardgames.command.cards import KeywordInstance
 from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, MANA, WARP, CardInfo
@@ -26,6 +26,7 @@ from shardgames.command.events import (
     Paid,
     StatusChanged,
 )
+from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import ELEMENTS, CardType, Scope, Trigger
 from shardgames.command.objects import (
     ABILITY,
@@ -40,6 +41,7 @@ from shardgames.command.objects import (
 from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
 from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
 from shardgames.command.rules import fatigued, is_entity, targetable
+from shardgames.command.sba import SCRAP, change_integrity, leave_arena
 
 if TYPE_CHECKING:
     from shardgames.command.cards import ShardCost
@@ -265,6 +267,7 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     return ids
 
 
+@HANDLERS.apply(Play)
 def apply_play(state: CommandState, prompt: CommandPrompt, action: Play) -> None:
     """Start playing a card: it leaves the hand (or Scrap, with Echo); targets and costs follow."""
     seat = prompt.player
@@ -369,6 +372,7 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     return ids
 
 
+@HANDLERS.apply(Activate)
 def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate) -> None:
     """Activate an ability: a mana ability at once; the others go on the Queue after targets and costs."""
     seat = prompt.player
@@ -421,7 +425,8 @@ def _float(state: CommandState, seat: int, source: int, kind: int, shards: int) 
     state.emit(ManaMade(seat, source, f"{shards} {what} Shard{'s' * (shards != 1)}"))
 
 
-def legal_element(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.ELEMENT)
+def legal_element(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The elements a two-element Rock's next Shard may be."""
     p = state.permanent(state.element_source)
     assert p is not None
@@ -430,6 +435,7 @@ def legal_element(state: CommandState, player: int) -> list[int]:
     return [state.game.id_element + element for element in mana[1]]
 
 
+@HANDLERS.apply(ChooseElement)
 def apply_element(state: CommandState, prompt: CommandPrompt, action: ChooseElement) -> None:
     """One Shard of the chosen element floats."""
     _float(state, prompt.player, state.element_source, action.element + 1, 1)
@@ -478,7 +484,8 @@ def _slot_targets(state: CommandState, casting: Casting, index: int) -> list[int
     return targets_for(state, item.controller, info.identity_mask, inst, item.source)
 
 
-def legal_target(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.TARGET)
+def legal_target(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The targets of the next effect that needs one."""
     casting = state.casting
     assert casting is not None
@@ -486,24 +493,27 @@ def legal_target(state: CommandState, player: int) -> list[int]:
     return [base + t for t in _slot_targets(state, casting, _next_slot(casting))]
 
 
-def legal_sacrifice(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.SACRIFICE)
+def legal_sacrifice(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The Entities `player` may sacrifice."""
+    player = prompt.player
     base = state.game.id_target
     return [base + p.id for p in state.arena if p.owner == player and is_entity(state, p)]
 
 
-def legal_trench(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.TRENCH)
+def legal_trench(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The Entities whose trench counter may pay for Bombard."""
+    player = prompt.player
     base = state.game.id_target
     return [base + p.id for p in state.arena if p.owner == player and p.trench]
 
 
+@HANDLERS.apply(ChooseTarget)
 def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarget) -> None:
     """A `ChooseTarget` answers a target, a sacrifice, a trench counter or an attack's target."""
     if prompt.phase is Phase.ATTACK_TARGET:
-        from shardgames.command.combat import apply_attack_target  # noqa: PLC0415 - combat imports this
-
-        apply_attack_target(state, prompt, action)
+        combat.apply_attack_target(state, prompt, action)
         return
     casting = state.casting
     assert casting is not None
@@ -517,8 +527,6 @@ def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarge
     elif prompt.phase is Phase.SACRIFICE:
         p = state.permanent(action.target)
         assert p is not None
-        from shardgames.command.sba import SCRAP, leave_arena  # noqa: PLC0415 - sba is light
-
         state.emit(StatusChanged(p.id, "sacrificed"))
         leave_arena(state, [p], SCRAP)
         casting.sacrifice = False
@@ -572,8 +580,6 @@ def _pay_shards(state: CommandState, casting: Casting) -> None:
     assert payment is not None  # the play was legal: a payment exists
     _pay(state, seat, info.cost, payment)
     if info.pay_integrity:
-        from shardgames.command.sba import change_integrity  # noqa: PLC0415 - sba is light
-
         change_integrity(state, seat, -1, "Pay 1 Integrity")
 
 
@@ -611,7 +617,8 @@ def _finish(state: CommandState, casting: Casting) -> None:
     state.queue.append(item)
     state.emit(ItemQueued(seat, describe_item(state, item), len(state.queue)))
     if not state.resolving and item.kind in (SPELL, ABILITY):
-        flow.added_to_queue(state, seat)
+        state.priority = 1 - seat  # a new item: priority goes to the other seat, passes start again
+        state.passes = 0
     state.push(Proceed())
 
 

@@ -76,7 +76,7 @@ from shardgames.command.objects import (
     Permanent,
     QueueItem,
 )
-from shardgames.command.phases import CommandPrompt, Phase, Step
+from shardgames.command.phases import CommandPrompt, FinishTurn, Phase, Step
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
@@ -431,16 +431,16 @@ def _decision(reader: _Reader, state: CommandState, raw: Any) -> None:
         if step is Step.SETUP:
             reader.problems.append("decision: in setup the decision is 'redraw'")
             return
-        state._ask(CommandPrompt(seat, Phase.PRIORITY))
+        state.set_prompt(CommandPrompt(seat, Phase.PRIORITY))
     elif raw == "redraw":
         state.step = Step.SETUP
-        state._ask(CommandPrompt(seat, Phase.REDRAW))
+        state.set_prompt(CommandPrompt(seat, Phase.REDRAW))
     elif raw in ("intercept", "order"):
         if state.combat is None:
             reader.problems.append(f"decision: {raw!r} needs a combat")
             return
         who = 1 - state.active if raw == "intercept" else state.active
-        state._ask(CommandPrompt(who, Phase.INTERCEPT if raw == "intercept" else Phase.ORDER))
+        state.set_prompt(CommandPrompt(who, Phase.INTERCEPT if raw == "intercept" else Phase.ORDER))
         if raw == "order":
             state.combat.ordered = 0
         else:
@@ -451,10 +451,8 @@ def _decision(reader: _Reader, state: CommandState, raw: Any) -> None:
         state.discard_seat, state.discard_left = state.active, count
         if len(state.hands[state.active]) < count:
             reader.problems.append(f"decision.discard: seat {state.active} holds fewer than {count} cards")
-        state._ask(CommandPrompt(state.active, Phase.DISCARD))
-        from shardgames.command.phases import FinishTurn  # noqa: PLC0415 - the end of the End Phase
-
-        state._push(FinishTurn(state.active))
+        state.set_prompt(CommandPrompt(state.active, Phase.DISCARD))
+        state.push(FinishTurn(state.active))
     else:
         reader.problems.append("decision: 'priority', 'redraw', 'intercept', 'order' or {'discard': N}")
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from shardgames.command.keywords import ELEMENTS
 from shardgames.command.objects import Permanent, describe_object
+from shardgames.command.play import describe_item
 from shardgames.command.rules import durability, force, is_entity
 
 if TYPE_CHECKING:
@@ -98,8 +99,6 @@ def _render(
             name = describe_object(p.id) if p.token else f"{info.name} {describe_object(p.id)}"
             lines.append(f"  Arena: {name}{stats}{extra}")
     if state.queue:
-        from shardgames.command.play import describe_item  # noqa: PLC0415 - play imports the rules
-
         lines.append("Queue (top first):")
         lines.extend(f"  {describe_item(state, item)}" for item in reversed(state.queue))
     return "\n".join(lines)

@@ -24,11 +24,12 @@ from shardgames.command.events import (
     ItemResolved,
     StatusChanged,
 )
+from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import CardType, Scope
 from shardgames.command.objects import PLAYERS, SPELL, VOLATILE, QueueItem
-from shardgames.command.phases import DrawCards, Phase
+from shardgames.command.phases import CommandPrompt, DrawCards, Phase
 from shardgames.command.play import describe_item, targets_for
-from shardgames.command.rules import has, is_entity
+from shardgames.command.rules import has, is_entity, targetable
 from shardgames.command.sba import (
     DECK_TOP,
     EXILE,
@@ -119,6 +120,7 @@ def _info(state: CommandState, item: QueueItem):  # type: ignore[no-untyped-def]
     return game.infos[item.design]
 
 
+@HANDLERS.run(ApplyEffect)
 def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     """Apply one effect, if its target (when it has one) is still legal."""
     item = task.item
@@ -134,6 +136,7 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     EFFECTS[inst.keyword.id](state, item, inst, target, info.identity_mask)
 
 
+@HANDLERS.run(FinishItem)
 def run_finish_item(state: CommandState, task: FinishItem) -> None:
     """The end of an item's resolution."""
     item = task.item
@@ -182,8 +185,6 @@ def abandon_queue(state: CommandState) -> None:
 
 
 def _bombard_targets(state: CommandState, item: QueueItem) -> list[int]:
-    from shardgames.command.rules import targetable  # noqa: PLC0415 - a small lookup
-
     mask = state.game.infos[item.design].identity_mask
     found = [p.id for p in state.arena if is_entity(state, p) and targetable(state, p, item.controller, mask)]
     return [*found, PLAYERS, PLAYERS + 1]
@@ -402,6 +403,7 @@ EFFECTS: dict[str, Effect] = {
 # ---------------------------------------------------------------------- discards and Foresight
 
 
+@HANDLERS.run(AskDiscard)
 def run_ask_discard(state: CommandState, task: AskDiscard) -> None:
     """Ask for the discards (as many as the hand allows)."""
     count = min(task.count, len(state.hands[task.seat]))
@@ -411,13 +413,16 @@ def run_ask_discard(state: CommandState, task: AskDiscard) -> None:
         state.ask(task.seat, Phase.DISCARD)
 
 
-def legal_discard(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.DISCARD)
+def legal_discard(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Every card of the discarding hand."""
+    player = prompt.player
     base = state.game.id_discard
     return [base + card for card in state.hands[player]]
 
 
-def apply_discard(state: CommandState, prompt: object, action: Discard) -> None:
+@HANDLERS.apply(Discard)
+def apply_discard(state: CommandState, prompt: CommandPrompt, action: Discard) -> None:
     """Discard a card to the Scrap zone (public)."""
     seat = state.discard_seat
     state.hands[seat].remove(action.card)
@@ -430,6 +435,7 @@ def apply_discard(state: CommandState, prompt: object, action: Discard) -> None:
         state.discard_seat = -1
 
 
+@HANDLERS.run(LookNext)
 def run_look_next(state: CommandState, task: LookNext) -> None:
     """Look at the next card of the deck, or, once all are seen, ask about the first one."""
     seat = task.seat
@@ -457,14 +463,16 @@ def revealed(state: CommandState, seat: int, card: int) -> None:
     state.foresight = (*state.foresight, card)
 
 
-def legal_foresight(state: CommandState, player: int) -> list[int]:
+@HANDLERS.legal(Phase.FORESIGHT)
+def legal_foresight(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Top or bottom."""
     return [state.game.id_foresee, state.game.id_foresee + 1]
 
 
-def apply_foresee(state: CommandState, prompt: object, action: Foresee) -> None:
+@HANDLERS.apply(Foresee)
+def apply_foresee(state: CommandState, prompt: CommandPrompt, action: Foresee) -> None:
     """Decide one card; after the last, kept cards stay on top and the others go under, in order."""
-    seat = prompt.player  # type: ignore[attr-defined]
+    seat = prompt.player
     card = state.foresight[len(state.foresight_bottom)]
     state.foresight_bottom = (*state.foresight_bottom, action.bottom)
     state.emit(CardLookedAt(seat, card, name_of(state, card), action.bottom))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from shardgames.command.compiled import ARMORED, ENTERS_EXHAUSTED, ENTRENCH, EVADE, bit
+from shardgames.command.compiled import ARMORED, ENTERS_EXHAUSTED, ENTRENCH, EVADE, VOLATILE, bit
 from shardgames.command.events import (
     CardMoved,
     DamageDealt,
@@ -204,11 +204,11 @@ def check_state(state: CommandState) -> bool:
         losers = [seat for seat in (0, 1) if state.integrity[seat] <= 0 or state.drew_empty[seat]]
         if losers:
             if len(losers) == 2:
-                state.end(None, "both players lost at once")
+                state.end_game(None, "both players lost at once")
             else:
                 (loser,) = losers
                 why = "Integrity 0 or less" if state.integrity[loser] <= 0 else "drew from an empty deck"
-                state.end(1 - loser, f"seat {loser} lost: {why}")
+                state.end_game(1 - loser, f"seat {loser} lost: {why}")
             return False
         dying = [
             p
@@ -227,8 +227,6 @@ def queue_turn_triggers(state: CommandState, trigger: Trigger) -> None:
 
     A Volatile Entity is sacrificed at the end of the turn it entered, whoever's turn that is.
     """
-    from shardgames.command.compiled import VOLATILE  # noqa: PLC0415 - one bit
-
     infos = state.game.infos
     volatile = bit(VOLATILE)
     for p in state.arena:

@@ -7,55 +7,28 @@ order they entered.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from shardgames.command import checks, combat, flow, play, resolve
-from shardgames.command.actions import (
-    Activate,
-    BottomCard,
-    Charge,
-    ChooseElement,
-    ChooseTarget,
-    DeclareAttack,
-    Discard,
-    DrawCard,
-    FinishIntercept,
-    FinishRedraw,
-    FirstPlayer,
-    Foresee,
-    Intercept,
-    NoIntercept,
-    OrderInterceptor,
-    Pass,
-    Play,
-)
-from shardgames.command.events import CardPlayed
+from shardgames.command import checks
+from shardgames.command.events import CardPlayed, Conceded
+from shardgames.command.handlers import HANDLERS
+from shardgames.command.html import state_html
 from shardgames.command.keywords import Trigger
 from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
-from shardgames.command.phases import (
-    AfterRedraw,
-    AskRedraw,
-    BeginTurn,
-    CommandPrompt,
-    DrawCards,
-    EndTurn,
-    FinishTurn,
-    Phase,
-    Proceed,
-    Step,
-    TurnTriggers,
-)
+from shardgames.command.phases import CommandPrompt, Phase, Step
+from shardgames.command.render import render_state
+from shardgames.command.view import CommandView, make_view
 from shardgames.kernel.actions import Action
+from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.state import CHANCE, Prompt, State, Task
+from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import Hand, HiddenDeck
 
 if TYPE_CHECKING:
     from shardgames.command.game import CommandGame  # noqa: F401 - named in a string: the base class
-    from shardgames.command.view import CommandView
 
 __all__ = ["CommandState"]
 
@@ -149,11 +122,12 @@ class CommandState(State["CommandGame"]):
     # ------------------------------------------------------------------ kernel hooks
 
     def _setup(self) -> None:
-        flow.lay_out(self)
+        assert HANDLERS.setup_handler is not None
+        HANDLERS.setup_handler(self)
 
     def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
         assert isinstance(prompt, CommandPrompt)
-        return _LEGAL[prompt.phase](self, prompt.player)
+        return _LEGAL[prompt.phase](self, prompt)
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         assert isinstance(prompt, CommandPrompt)
@@ -178,7 +152,8 @@ class CommandState(State["CommandGame"]):
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         assert isinstance(prompt, CommandPrompt)
-        return flow.explain(self, prompt, action)
+        explain = _EXPLAIN.get(prompt.phase)
+        return None if explain is None else explain(self, prompt, action)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, CommandState)
@@ -220,8 +195,6 @@ class CommandState(State["CommandGame"]):
         other.element_left = self.element_left
 
     def _view(self, player: int) -> CommandView:
-        from shardgames.command.view import make_view  # noqa: PLC0415 - view imports this module
-
         return make_view(self, player)
 
     def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
@@ -229,6 +202,9 @@ class CommandState(State["CommandGame"]):
         yield from self.decks
 
     def _redealt(self) -> None:
+        self.redeal_foresight()
+
+    def redeal_foresight(self) -> None:
         """The cards of a Foresight under way are the top cards of its deck, whatever is dealt there."""
         if self.foresight:
             self.foresight = tuple(self.decks[self.foresight_seat].top[: len(self.foresight)])
@@ -241,36 +217,24 @@ class CommandState(State["CommandGame"]):
 
     def content_used(self) -> tuple[tuple[str, ...], ...]:
         """The cards each seat played, by name, in order of first play (its Sovereign is not played)."""
-        return self._first_uses((e.seat, e.name) for e in self.events if isinstance(e, CardPlayed))
+        return self.first_uses((e.seat, e.name) for e in self.events if isinstance(e, CardPlayed))
 
     def __str__(self) -> str:
-        from shardgames.command.render import render_state  # noqa: PLC0415 - render imports this module
-
         return render_state(self)
 
     def to_html(self) -> str:
         """The whole state drawn as HTML, every hidden card face up (``state.view(seat)`` for one seat's)."""
-        from shardgames.command.html import state_html  # noqa: PLC0415 - html imports this module
-
         return state_html(self)
 
     # ------------------------------------------------------------------ small helpers for the rules
 
     def ask(self, player: int, phase: Phase) -> None:
         """Set the next decision."""
-        self._ask(CommandPrompt(player, phase))
+        self.set_prompt(CommandPrompt(player, phase))
 
     def ask_chance(self, phase: Phase, seat: int) -> None:
         """Set a chance node about `seat`'s deck."""
-        self._ask(CommandPrompt(CHANCE, phase, seat))
-
-    def emit(self, event: Any) -> None:
-        """Log an event."""
-        self._emit(event)
-
-    def push(self, *tasks: Task) -> None:
-        """Queue tasks (the first one runs first)."""
-        self._push(*tasks)
+        self.set_prompt(CommandPrompt(CHANCE, phase, seat))
 
     def permanent(self, number: int) -> Permanent | None:
         """The permanent with object number `number`, if it is in the Arena."""
@@ -285,70 +249,15 @@ class CommandState(State["CommandGame"]):
         Raises:
             UsageError: If the game is over or `player` is not a seat.
         """
-        flow.concede(self, player)
-
-    def end(self, winner: int | None, reason: str) -> None:
-        """End the game."""
-        self._end_game(winner, reason)
-
-    def end_now(self, winner: int | None, reason: str) -> None:
-        """End the game outside an action (a concession): nobody acts afterwards."""
-        self._end_game_now(winner, reason)
-
-    def begin_turn_count(self) -> bool:
-        """Count a new turn (``False``: the turn cap ended the game in a draw)."""
-        return self._begin_turn()
+        if self.current_player == TERMINAL:
+            raise UsageError("the game is over; nobody can concede")
+        if player not in (0, 1):
+            raise UsageError(f"seat {player} does not exist; the seats are 0 and 1")
+        self.emit(Conceded(player))
+        self.end_game_now(1 - player, f"seat {player} conceded")
 
 
-def _noop(state: CommandState, prompt: CommandPrompt, action: Action) -> None:  # pragma: no cover
-    raise AssertionError(f"{action} has no handler")
-
-
-_LEGAL: dict[Phase, Callable[[CommandState, int], Iterable[int]]] = {
-    Phase.REDRAW: flow.legal_redraw,
-    Phase.PRIORITY: flow.legal_priority,
-    Phase.TARGET: play.legal_target,
-    Phase.SACRIFICE: play.legal_sacrifice,
-    Phase.TRENCH: play.legal_trench,
-    Phase.ELEMENT: play.legal_element,
-    Phase.ATTACK_TARGET: combat.legal_attack_target,
-    Phase.INTERCEPT: combat.legal_intercept,
-    Phase.ORDER: combat.legal_order,
-    Phase.DISCARD: resolve.legal_discard,
-    Phase.FORESIGHT: resolve.legal_foresight,
-}
-
-_APPLY: dict[type[Action], Callable[[CommandState, CommandPrompt, Any], None]] = {
-    FirstPlayer: flow.apply_first_player,
-    DrawCard: flow.apply_draw,
-    BottomCard: flow.apply_bottom_card,
-    FinishRedraw: flow.apply_finish_redraw,
-    Charge: flow.apply_charge,
-    Pass: flow.apply_pass,
-    Play: play.apply_play,
-    Activate: play.apply_activate,
-    ChooseTarget: play.apply_choice,
-    ChooseElement: play.apply_element,
-    DeclareAttack: combat.apply_declare,
-    Intercept: combat.apply_intercept,
-    NoIntercept: combat.apply_no_intercept,
-    FinishIntercept: combat.apply_finish_intercept,
-    OrderInterceptor: combat.apply_order,
-    Discard: resolve.apply_discard,
-    Foresee: resolve.apply_foresee,
-}
-
-_RUN: dict[type[Task], Callable[[CommandState, Any], None]] = {
-    Proceed: flow.run_proceed,
-    DrawCards: flow.run_draw_cards,
-    BeginTurn: flow.run_begin_turn,
-    EndTurn: flow.run_end_turn,
-    AfterRedraw: flow.run_after_redraw,
-    AskRedraw: flow.run_ask_redraw,
-    FinishTurn: flow.run_finish_turn,
-    TurnTriggers: flow.run_turn_triggers,
-    resolve.ApplyEffect: resolve.run_apply_effect,
-    resolve.FinishItem: resolve.run_finish_item,
-    resolve.AskDiscard: resolve.run_ask_discard,
-    resolve.LookNext: resolve.run_look_next,
-}
+_LEGAL = HANDLERS.legal_handlers
+_APPLY = HANDLERS.apply_handlers
+_RUN = HANDLERS.run_handlers
+_EXPLAIN = HANDLERS.explain_handlers

@@ -27,15 +27,18 @@ is to act, the turn / the turn cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
+from shardgames.command.describe import describe_action
+from shardgames.command.html import view_html
 from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType, Trigger
 from shardgames.command.objects import PERMANENT_FIELDS, Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import Phase, Step
+from shardgames.command.render import render_view
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View, deal
@@ -148,10 +151,7 @@ class CommandView(View):
     unknown: tuple[tuple[int, ...], ...]
 
     def _sample_state(self, rng: Rng) -> CommandState:
-        from shardgames.command.state import CommandState  # noqa: PLC0415 - state imports this module
-
-        state = self.blank_state(rng)
-        assert isinstance(state, CommandState)
+        state = cast("CommandState", self.blank_state(rng))
         for name in _COPIED:
             value = getattr(self, name)
             setattr(state, name, list(value) if name in _LISTS else value)
@@ -168,12 +168,10 @@ class CommandView(View):
             hands.append(dealt_hands[0])
             decks.append(dealt_decks[0])
         state.hands, state.decks = hands, decks
-        state._redealt()
+        state.redeal_foresight()
         return state
 
     def __str__(self) -> str:
-        from shardgames.command.render import render_view  # noqa: PLC0415 - render imports the rules
-
         return render_view(self)
 
     def describe_action(self, action: Action) -> str:
@@ -182,14 +180,10 @@ class CommandView(View):
         For example ``"cast Quick Spark #24 (Deal 2 Dmg) targeting Ash Hound #61 (seat 1)"`` or
         ``"activate Warden of the Ridge: Exhaust (Add +1/+1 Upgrade)"``.
         """
-        from shardgames.command.describe import describe_action  # noqa: PLC0415 - describe reads the rules
-
         return describe_action(self, action)
 
     def to_html(self) -> str:
         """What this seat sees, drawn as HTML: the opponent's hidden cards are card backs."""
-        from shardgames.command.html import view_html  # noqa: PLC0415 - html reads the rules
-
         return view_html(self)
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
