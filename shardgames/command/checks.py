@@ -20,6 +20,7 @@ from shardgames.command.objects import (
     PLAYERS,
     SOVEREIGNS,
     SPELL,
+    STONE_KINDS,
     TARGETS,
     TOKENS,
     VOLATILE,
@@ -55,7 +56,6 @@ __all__ = ["NUMBER_LIMIT", "problems"]
 NUMBER_LIMIT = 1000
 """The largest Integrity, stone count, damage or counter a state may hold (far beyond play)."""
 
-STONE_KINDS = 11
 _SEAT_LISTS = (
     "integrity", "pool", "unused", "used", "floating", "charged", "hands", "decks", "scrap", "obliterated",
     "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "redrawn",

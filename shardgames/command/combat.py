@@ -38,11 +38,12 @@ from shardgames.command.keywords import Trigger
 from shardgames.command.objects import PLAYERS, Combat, Permanent
 from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
 from shardgames.command.rules import (
-    can_attack,
+    attack_problem,
     can_intercept,
     durability,
     force,
     immunity,
+    in_main_window,
     is_entity,
     keywords,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "ask_intercept",
     "attack_ids",
     "combat_damage",
+    "declare_problem",
     "legal_attack_target",
     "legal_intercept",
     "legal_order",
@@ -72,9 +74,26 @@ _SENTRY, _SIPHON, _TIRELESS, _ENTRENCH = bit(SENTRY), bit(SIPHON), bit(TIRELESS)
 
 
 def attack_ids(state: CommandState, seat: int) -> list[int]:
-    """The ids of the `DeclareAttack` actions open to the active player (timing checked by the caller)."""
+    """The ids of the `DeclareAttack` actions open to the active player in its Main Phase."""
     base = state.game.id_attack
-    return [base + p.id for p in state.arena if p.owner == seat and can_attack(state, p)]
+    return [
+        base + p.id
+        for p in state.arena
+        if p.owner == seat and is_entity(state, p) and attack_problem(state, p) is None
+    ]
+
+
+def declare_problem(state: CommandState, seat: int, number: int) -> str | None:
+    """Why `seat` can't declare an attack with object `number` now, or ``None`` (R11, R12).
+
+    The reason is a template naming the attacker as ``{name} #{number}``.
+    """
+    if not in_main_window(state, seat):
+        return "attacks are declared only by the active player in the Main Phase, with an empty Queue"
+    p = state.permanent(number)
+    if p is None or p.owner != seat or not is_entity(state, p):
+        return "#{number} is not an Entity of yours in the Arena"
+    return attack_problem(state, p)
 
 
 @HANDLERS.apply(DeclareAttack)

@@ -1,31 +1,40 @@
 """Why an action is not legal, in words, for `IllegalActionError` messages.
 
-The reasons follow the checks of the rules in order (the decision asked, then timing, then the card or
-permanent, then costs and targets), and name what would be right where one thing would do.
+The reasons come from the same checks that list the legal actions: `playable`,
+`activate_problem`, `declare_problem`, `charge_problem` and `pass_problem` for a priority decision,
+each of which gives the first rule an action breaks (as a template this module fills in with the names
+of the cards); the choices of the other decisions (a target, an interceptor, a card to discard...) are
+exactly the listed ones. So an action has a reason exactly when it is not among the legal actions.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from shardgames.command.actions import (
     Activate,
     BottomCard,
     Charge,
+    ChooseElement,
     ChooseTarget,
     DeclareAttack,
     Discard,
+    FinishIntercept,
+    FinishRedraw,
+    Foresee,
     Intercept,
+    NoIntercept,
+    OrderInterceptor,
     Pass,
     Play,
 )
-from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, MANA, WARP
+from shardgames.command.combat import declare_problem
+from shardgames.command.flow import charge_problem, pass_problem
 from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import CardType
-from shardgames.command.payment import find_payment
-from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase, Step
-from shardgames.command.play import wallet
-from shardgames.command.rules import fatigued, has, is_entity, isolated
+from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase
+from shardgames.command.play import ABILITY_NAMES, activate_problem, playable
 from shardgames.kernel.actions import Action
 
 if TYPE_CHECKING:
@@ -48,112 +57,99 @@ _ASKED = {
 }
 _FOR_PHASE: dict[type[Action], tuple[Phase, ...]] = {
     BottomCard: (Phase.REDRAW,),
+    FinishRedraw: (Phase.REDRAW,),
     Play: (Phase.PRIORITY,),
     Activate: (Phase.PRIORITY,),
     Charge: (Phase.PRIORITY,),
     DeclareAttack: (Phase.PRIORITY,),
     Pass: (Phase.PRIORITY,),
-    Intercept: (Phase.INTERCEPT,),
-    Discard: (Phase.DISCARD,),
     ChooseTarget: (Phase.TARGET, Phase.SACRIFICE, Phase.TRENCH, Phase.ATTACK_TARGET),
+    ChooseElement: (Phase.ELEMENT,),
+    Intercept: (Phase.INTERCEPT,),
+    NoIntercept: (Phase.INTERCEPT,),
+    FinishIntercept: (Phase.INTERCEPT,),
+    OrderInterceptor: (Phase.ORDER,),
+    Discard: (Phase.DISCARD,),
+    Foresee: (Phase.FORESIGHT,),
 }
 
 
 @HANDLERS.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
 def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:
-    """The reason `action` is illegal at `prompt`, or ``None`` for the generic message."""
+    """The reason `action` is illegal at `prompt`, or ``None`` when it is legal."""
     phases = _FOR_PHASE.get(type(action))
-    if phases is not None and prompt.phase not in phases:
-        return (
-            f"the decision now is {_ASKED.get(prompt.phase, prompt.phase.value)}, not {type(action).__name__}"
-        )
-    seat = prompt.player
-    main = state.step is Step.MAIN and not state.queue and seat == state.active
-    if isinstance(action, Play):
-        return _play(state, seat, action.card, main)
-    if isinstance(action, DeclareAttack):
-        return _attack(state, seat, action.attacker, main)
-    if isinstance(action, Activate):
-        return _activate(state, seat, action)
-    if isinstance(action, Charge):
-        if not main:
-            return "stones are charged only by the active player in the Main Phase, with an empty Queue"
-        if state.charged[seat] >= 2:
-            return "two stones were charged this turn already (the most per turn)"
-        return "the Pool holds no stone of that kind"
-    if isinstance(action, Pass):
-        return "a Reckless Entity can still attack: the Main Phase can't end before it does"
-    if isinstance(action, (BottomCard, Discard)) and action.card not in state.hands[seat]:
-        return f"#{action.card} is not in seat {seat}'s hand"
-    if isinstance(action, ChooseTarget):
-        return f"{action} is not a legal choice here"
-    return None
+    if phases is None:
+        return f"{type(action).__name__} is a chance outcome, not a decision"
+    if prompt.phase not in phases:
+        return f"the decision now is {_ASKED[prompt.phase]}, not {type(action).__name__}"
+    explain_priority = _PRIORITY.get(type(action))
+    if explain_priority is not None:
+        return explain_priority(state, prompt.player, action)
+    if state.game.encode(action) in HANDLERS.legal_handlers[prompt.phase](state, prompt):
+        return None
+    if isinstance(action, (BottomCard, Discard)) and action.card not in state.hands[prompt.player]:
+        return f"#{action.card} is not in seat {prompt.player}'s hand"
+    if isinstance(action, FinishIntercept):
+        return "finishing needs two or more interceptors chosen"
+    return f"{action} is not a legal choice here"
 
 
-def _play(state: CommandState, seat: int, card: int, main: bool) -> str:
+def _play(state: CommandState, seat: int, action: Play) -> str | None:
+    card = action.card
     game = state.game
     if not 0 <= card < len(game.card_info):
         return f"#{card} is not a card"
     info = game.card_info[card]
-    in_hand = card in state.hands[seat]
-    if not in_hand and not (info.echo and card in state.scrap[seat]):
-        where = "in the Scrap zone, but it has no Echo" if card in state.scrap[seat] else "not in your hand"
-        return f"{info.name} #{card} is {where}"
-    if not info.fast and not main:
-        kind = "Focus Rite" if info.type is CardType.RITE else info.type.label
-        article = "an" if kind[0] in "AEIOU" else "a"
-        return f"{info.name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
-    if info.fast and state.silenced[seat] >= state.turn:
-        return "you are Silenced: no Fast Speed Rites this turn"
-    if info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
-        return f"{info.name} needs an Entity of yours to sacrifice, and you control none"
-    if find_payment(wallet(state, seat), info.cost) is None:
-        return f"you can't pay {info.cost} for {info.name} with what you have"
-    return f"{info.name} has an effect with no legal target"
+    from_scrap = card not in state.hands[seat]
+    if from_scrap and card not in state.scrap[seat]:
+        return f"{info.name} #{card} is not in your hand"
+    reasons: dict[int, str] = {}
+    if playable(state, seat, (card,), from_scrap, reasons=reasons):
+        return None
+    reason = reasons[card]
+    kind = "Focus Rite" if info.type is CardType.RITE else info.type.label
+    article = "an" if kind[0] in "AEIOU" else "a"
+    return reason.format(name=info.name, card=card, kind=kind, article=article, cost=info.cost)
 
 
-def _attack(state: CommandState, seat: int, number: int, main: bool) -> str:
-    if not main:
-        return "attacks are declared only by the active player in the Main Phase, with an empty Queue"
-    p = state.permanent(number)
-    if p is None or p.owner != seat or not is_entity(state, p):
-        return f"#{number} is not an Entity of yours in the Arena"
-    name = state.game.infos[p.kind].name
-    for why, on in (
-        ("is Exhausted", p.exhausted),
-        ("has attacked this turn already", p.attacked == state.turn),
-        ("entered this turn (Deployment Fatigue)", fatigued(state, p)),
-        ("is a Sentry", has(state, p, "K40") or has(state, p, "K16")),
-        ("is Isolated", isolated(state, p)),
-    ):
-        if on:
-            return f"{name} #{number} {why}"
-    return f"{name} #{number} can't attack now"
-
-
-def _activate(state: CommandState, seat: int, action: Activate) -> str:
+def _activate(state: CommandState, seat: int, action: Activate) -> str | None:
+    reason = activate_problem(state, seat, action.source, action.ability)
+    if reason is None:
+        return None
     game = state.game
-    if not 0 <= action.ability < ABILITIES:
-        return f"ability {action.ability} does not exist: 0 Exhaust, 1 mana, 2 Warp, 3 Bombard"
-    if action.source == game.sovereign_id(seat):
-        if action.ability != EXHAUST or not game.sovereign_infos[seat].effects:
-            return "your Sovereign has no such ability"
-        return (
-            "your Sovereign is Exhausted"
-            if state.sovereign_exhausted[seat]
-            else "it was used 3 times this turn"
-        )
     p = state.permanent(action.source)
-    if p is None or p.owner != seat:
-        return f"#{action.source} is not a permanent of yours in the Arena"
-    info = game.infos[p.kind]
-    names = {EXHAUST: "an Exhaust ability", MANA: "a mana ability", WARP: "Warp", BOMBARD: "Bombard"}
-    if action.ability not in info.abilities():
-        return f"{info.name} has no {names[action.ability]}"
-    if p.blanked:
-        return f"{info.name} is Blanked: it has no abilities this turn"
-    if action.ability in (EXHAUST, MANA) and p.exhausted:
-        return f"{info.name} is Exhausted"
-    if action.ability in (EXHAUST, MANA) and is_entity(state, p) and fatigued(state, p):
-        return f"{info.name} entered this turn (Deployment Fatigue)"
-    return f"{info.name}'s {names[action.ability]} can't be used now (its cost, targets or 3 uses this turn)"
+    sovereign = action.source == game.sovereign_id(seat)
+    info = game.sovereign_infos[seat] if sovereign or p is None else game.infos[p.kind]
+    return reason.format(
+        name="your Sovereign" if sovereign else info.name,
+        source=action.source,
+        ability=action.ability,
+        ability_name=ABILITY_NAMES.get(action.ability, ""),
+        cost=info.warp_cost,
+    )
+
+
+def _declare(state: CommandState, seat: int, action: DeclareAttack) -> str | None:
+    reason = declare_problem(state, seat, action.attacker)
+    if reason is None:
+        return None
+    p = state.permanent(action.attacker)
+    name = "" if p is None else state.game.infos[p.kind].name
+    return reason.format(name=name, number=action.attacker)
+
+
+def _charge(state: CommandState, seat: int, action: Charge) -> str | None:
+    return charge_problem(state, seat, action.element + 1)
+
+
+def _pass(state: CommandState, seat: int, action: Pass) -> str | None:
+    return pass_problem(state, seat)
+
+
+_PRIORITY: dict[type[Action], Callable[[CommandState, int, Any], str | None]] = {
+    Play: _play,
+    Activate: _activate,
+    DeclareAttack: _declare,
+    Charge: _charge,
+    Pass: _pass,
+}

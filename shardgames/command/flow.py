@@ -28,7 +28,7 @@ from shardgames.command.events import (
 )
 from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import ELEMENTS, Trigger
-from shardgames.command.objects import DECK_STRIDE
+from shardgames.command.objects import DECK_STRIDE, NO_STONES, STONE_KINDS
 from shardgames.command.phases import (
     CHARGES_PER_TURN,
     DRAW_PER_TURN,
@@ -48,7 +48,7 @@ from shardgames.command.phases import (
     Step,
     TurnTriggers,
 )
-from shardgames.command.rules import can_attack, keywords
+from shardgames.command.rules import can_attack, in_main_window, keywords
 from shardgames.kernel.zones import Hand, HiddenDeck
 
 if TYPE_CHECKING:
@@ -61,9 +61,11 @@ __all__ = [
     "apply_finish_redraw",
     "apply_first_player",
     "apply_pass",
+    "charge_problem",
     "lay_out",
     "legal_priority",
     "legal_redraw",
+    "pass_problem",
     "run_after_redraw",
     "run_begin_turn",
     "run_draw_cards",
@@ -249,7 +251,7 @@ def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
         if p.submerged or p.blanked:
             p.submerged = 0
             p.blanked = False
-    state.floating = [(0,) * 11, (0,) * 11]
+    state.floating = [NO_STONES, NO_STONES]
     state.push(BeginTurn(1 - task.seat))
 
 
@@ -263,17 +265,32 @@ def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     game = state.game
     ids = play.play_ids(state, player)
     ids.extend(play.activate_ids(state, player))
-    main = state.step is Step.MAIN and not state.queue and player == state.active
+    main = in_main_window(state, player)
     if main:
-        if state.charged[player] < CHARGES_PER_TURN:
-            pool = state.pool[player]
-            ids.extend(game.id_charge + kind for kind in range(11) if pool[kind])
+        base = game.id_charge
+        ids.extend(base + kind for kind in range(STONE_KINDS) if charge_problem(state, player, kind) is None)
         ids.extend(combat.attack_ids(state, player))
-        if not game.reckless or not _reckless_waits(state, player):
-            ids.append(game.id_pass)
-    else:
+    if pass_problem(state, player) is None:
         ids.append(game.id_pass)
     return ids
+
+
+def charge_problem(state: CommandState, seat: int, kind: int) -> str | None:
+    """Why `seat` can't charge a stone of `kind` (0 Generic, then the elements) now, or ``None``."""
+    if not in_main_window(state, seat):
+        return "stones are charged only by the active player in the Main Phase, with an empty Queue"
+    if state.charged[seat] >= CHARGES_PER_TURN:
+        return "two stones were charged this turn already (the most per turn)"
+    if not state.pool[seat][kind]:
+        return "the Pool holds no stone of that kind"
+    return None
+
+
+def pass_problem(state: CommandState, seat: int) -> str | None:
+    """Why `seat` can't pass now, or ``None``: a Reckless Entity that can still attack must (R12)."""
+    if state.game.reckless and in_main_window(state, seat) and _reckless_waits(state, seat):
+        return "a Reckless Entity can still attack: the Main Phase can't end before it does"
+    return None
 
 
 def _reckless_waits(state: CommandState, player: int) -> bool:

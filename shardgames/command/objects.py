@@ -16,12 +16,14 @@ __all__ = [
     "ABILITY",
     "DECK_STRIDE",
     "MAX_TOKENS",
+    "NO_STONES",
     "OBJECTS",
     "PERMANENT_FIELDS",
     "PLAYERS",
     "QUEUE_ITEM_KINDS",
     "SOVEREIGNS",
     "SPELL",
+    "STONE_KINDS",
     "TARGETS",
     "TOKENS",
     "TRIGGERED",
@@ -34,6 +36,10 @@ __all__ = [
     "player_target",
 ]
 
+STONE_KINDS = 11
+"""Stones and Shards are counted Generic first, then per element."""
+NO_STONES = (0,) * STONE_KINDS
+"""No stones of any kind."""
 DECK_STRIDE = 60
 """Numbers reserved per seat for its Main Deck cards (the largest Main Deck)."""
 TOKENS = 2 * DECK_STRIDE

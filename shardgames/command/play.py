@@ -9,6 +9,7 @@ Mana abilities never use the Queue (R10 e).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -39,8 +40,8 @@ from shardgames.command.objects import (
     QueueItem,
 )
 from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
-from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
-from shardgames.command.rules import fatigued, is_entity, targetable
+from shardgames.command.phases import CommandPrompt, Phase, Proceed
+from shardgames.command.rules import fatigued, in_main_window, is_entity, targetable
 from shardgames.command.sba import SCRAP, change_integrity, leave_arena
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ __all__ = [
     "legal_target",
     "legal_trench",
     "play_ids",
+    "playable",
     "queue_next_trigger",
     "targets_for",
     "wallet",
@@ -66,6 +68,7 @@ __all__ = [
 FREE_USES = 3
 """How often an ability without a Shard cost can be activated per turn and source (R21)."""
 
+_ON_RESOLVE = Trigger.ON_RESOLVE
 _QUEUE_TARGETS = frozenset({"K10", "K30"})  # Delay, Nullify: a Rite on the Queue
 _SCRAP_ANY = frozenset({"K05"})  # Banish: a card in any Scrap zone
 _SCRAP_OWN_ENTITY = frozenset({"K34", "K38"})  # Reanimate, Revive to Hand: an Entity in your Scrap
@@ -227,43 +230,60 @@ class _Purse:
         return all(pips <= floating[e + 1] + unused[e + 1] for e, pips in cost.pip_items)
 
 
-def _can_play(state: CommandState, seat: int, info: CardInfo, card: int, purse: _Purse) -> bool:
-    """Whether `card` (timing checked by the caller) may be played now."""
-    if info.fast and state.silenced[seat] >= state.turn:
-        return False
-    if not purse.can_pay(info.cost):
-        return False
-    if info.sacrifice and not any(p.owner == seat and state.game.is_entity_kind[p.kind] for p in state.arena):
-        return False
-    return info.type is not CardType.RITE or _all_targets_exist(state, info, Trigger.ON_RESOLVE, seat, card)
+def playable(
+    state: CommandState,
+    seat: int,
+    cards: Iterable[int],
+    from_scrap: bool,
+    *,
+    reasons: dict[int, str] | None = None,
+    purse: _Purse | None = None,
+) -> list[int]:
+    """The `cards` of `seat`'s hand (or, `from_scrap`, its Scrap zone) it may play now.
+
+    The rules in order (R11, R15, R22, R27): Echo for a card in the Scrap zone, Silence and the timing
+    of the card's speed, the additional cost of a sacrifice, a payment, and a legal target for every
+    effect of a Rite. Each card that breaks one gets the first it breaks in `reasons`, if given: a
+    template naming the card as ``{name} #{card}``, its ``{kind}`` (with its ``{article}``) and its
+    ``{cost}``.
+    """
+    card_info = state.game.card_info
+    can_pay = (purse or _Purse(state, seat)).can_pay
+    silenced = state.silenced[seat] >= state.turn
+    main = in_main_window(state, seat)
+    legal = []
+    for card in cards:
+        info = card_info[card]
+        if from_scrap and not info.echo:
+            why = "{name} #{card} is in the Scrap zone, but it has no Echo"
+        elif info.fast and silenced:
+            why = "you are Silenced: no Fast Speed Rites this turn"
+        elif not info.fast and not main:
+            why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
+        elif info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+            why = "{name} needs an Entity of yours to sacrifice, and you control none"
+        elif not can_pay(info.cost):
+            why = "you can't pay {cost} for {name} with what you have"
+        elif info.type is CardType.RITE and not _all_targets_exist(
+            state, info, Trigger.ON_RESOLVE, seat, card
+        ):
+            why = "{name} has an effect with no legal target"
+        else:
+            legal.append(card)
+            continue
+        if reasons is not None:
+            reasons[card] = why
+    return legal
 
 
 def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
-    game = state.game
-    main = state.step is Step.MAIN and not state.queue and seat == state.active
-    card_info = game.card_info
     purse = _Purse(state, seat)
-    base = game.id_play
-    ids = []
-    silenced = state.silenced[seat] >= state.turn
-    can_pay = purse.can_pay
-    for card in state.hands[seat]:
-        info = card_info[card]
-        if info.fast:
-            if silenced:
-                continue
-        elif not main:
-            continue
-        if not can_pay(info.cost):
-            continue
-        if (info.sacrifice or info.type is CardType.RITE) and not _can_play(state, seat, info, card, purse):
-            continue
-        ids.append(base + card)
-    for card in state.scrap[seat]:
-        info = card_info[card]
-        if info.echo and (main or info.fast) and _can_play(state, seat, info, card, purse):
-            ids.append(base + card)
+    base = state.game.id_play
+    ids = [base + card for card in playable(state, seat, state.hands[seat], False, purse=purse)]
+    scrap = state.scrap[seat]
+    if scrap:
+        ids.extend(base + card for card in playable(state, seat, scrap, True, purse=purse))
     return ids
 
 
@@ -295,48 +315,67 @@ def apply_play(state: CommandState, prompt: CommandPrompt, action: Play) -> None
 # ---------------------------------------------------------------------- activating abilities
 
 
-def _sources(state: CommandState, seat: int) -> list[tuple[int, CardInfo, Permanent | None]]:
+ABILITY_NAMES = {EXHAUST: "Exhaust ability", MANA: "mana ability", WARP: "Warp", BOMBARD: "Bombard"}
+"""The activated abilities by number, as reasons name them."""
+
+
+def activate_problem(state: CommandState, seat: int, source: int, ability: int) -> str | None:
+    """Why `seat` can't activate ability number `ability` of object `source` now, or ``None``.
+
+    The reason is a template naming the source as ``{name}`` (``your Sovereign`` for the Sovereign),
+    the ability as ``{ability_name}`` and, for Warp, its ``{cost}``.
+    """
     game = state.game
-    infos = game.infos
-    found: list[tuple[int, CardInfo, Permanent | None]] = [
-        (p.id, infos[p.kind], p)
-        for p in state.arena
-        if p.owner == seat and not p.blanked and infos[p.kind].activated
-    ]
-    found.append((game.sovereign_id(seat), game.sovereign_infos[seat], None))
-    return found
+    if not 0 <= ability < ABILITIES:
+        return "ability {ability} does not exist: 0 Exhaust, 1 mana, 2 Warp, 3 Bombard"
+    if source == game.sovereign_id(seat):
+        return _ability_problem(state, seat, (source, game.sovereign_infos[seat], None), ability)
+    p = state.permanent(source)
+    if p is None or p.owner != seat:
+        return "#{source} is not a permanent of yours in the Arena"
+    return _ability_problem(state, seat, (source, game.infos[p.kind], p), ability)
 
 
-def _can_activate(
+def _ability_problem(
     state: CommandState, seat: int, found: tuple[int, CardInfo, Permanent | None], ability: int
-) -> bool:
+) -> str | None:
+    """The rules of activating one ability of a source of `seat`'s (R10 e, R17, R21)."""
     source, info, p = found
-    if ability in (EXHAUST, MANA):
-        if p is None:
-            if state.sovereign_exhausted[seat] or ability == MANA:
-                return False
-            turn, uses = state.sovereign_uses[seat]
-            if turn == state.turn and uses >= FREE_USES:
-                return False
-        elif (
-            p.exhausted
-            or (is_entity(state, p) and fatigued(state, p))
-            or _uses(state, p, ability) >= FREE_USES
-        ):
-            return False
-        if ability == MANA:
-            return True
-        return _all_targets_exist(state, info, Trigger.ACTIVATED_EXHAUST, seat, source)
-    assert p is not None
-    if ability == WARP:
+    if ability not in info.activated:
+        return "{name} has no {ability_name}"
+    if p is None:  # the Sovereign's Exhaust ability, without a Shard cost
+        turn, uses = state.sovereign_uses[seat]
+        if state.sovereign_exhausted[seat]:
+            return "{name} is Exhausted"
+        if turn == state.turn and uses >= FREE_USES:
+            return _USED_UP
+    elif p.blanked:
+        return "{name} is Blanked: it has no abilities this turn"
+    elif ability == WARP:
         assert info.warp_cost is not None
         if not info.warp_cost.total and _uses(state, p, WARP) >= FREE_USES:
-            return False
-        return find_payment(wallet(state, seat), info.warp_cost) is not None
-    # Bombard: a trench counter on an Entity of yours, and no Shard cost (R17, R21)
-    if _uses(state, p, BOMBARD) >= FREE_USES:
-        return False
-    return any(q.owner == seat and q.trench for q in state.arena)
+            return _USED_UP
+        if find_payment(wallet(state, seat), info.warp_cost) is None:
+            return "you can't pay {cost} for {name}'s Warp with what you have"
+        return None
+    elif ability == BOMBARD:  # a trench counter on an Entity of yours pays, and no Shard cost
+        if _uses(state, p, BOMBARD) >= FREE_USES:
+            return _USED_UP
+        if not any(q.owner == seat and q.trench for q in state.arena):
+            return "Bombard needs a trench counter on an Entity of yours, and there is none"
+        return None
+    elif p.exhausted:
+        return "{name} is Exhausted"
+    elif is_entity(state, p) and fatigued(state, p):
+        return "{name} entered this turn (Deployment Fatigue)"
+    elif _uses(state, p, ability) >= FREE_USES:
+        return _USED_UP
+    if ability == EXHAUST and not _all_targets_exist(state, info, Trigger.ACTIVATED_EXHAUST, seat, source):
+        return "{name}'s {ability_name} has an effect with no legal target"
+    return None
+
+
+_USED_UP = "{name}'s {ability_name} was used 3 times this turn (the most without a Shard cost)"
 
 
 def activate_ids(state: CommandState, seat: int) -> list[int]:
@@ -344,32 +383,16 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     game = state.game
     infos = game.infos
     base = game.id_activate
-    turn = state.turn
-    ids: list[int] = []
-    for p in state.arena:
-        if p.owner != seat or p.blanked:
-            continue
-        info = infos[p.kind]
-        activated = info.activated
-        if not activated:
-            continue
-        for ability in activated:
-            if ability <= MANA and p.exhausted:
-                continue  # the common case, settled without the full check
-            if (
-                ability == MANA
-                and p.uses[0] != turn
-                and not (info.type is CardType.ENTITY and p.entered == turn)
-            ):
-                ids.append(base + p.id * ABILITIES + ability)  # a Ready Rock or Flow not used this turn
-            elif _can_activate(state, seat, (p.id, info, p), ability):
-                ids.append(base + p.id * ABILITIES + ability)
-    sovereign = game.sovereign_infos[seat]
-    if sovereign.activated and not state.sovereign_exhausted[seat]:
-        found = (game.sovereign_id(seat), sovereign, None)
-        if _can_activate(state, seat, found, EXHAUST):
-            ids.append(base + found[0] * ABILITIES + EXHAUST)
-    return ids
+    found: list[tuple[int, CardInfo, Permanent | None]] = [
+        (p.id, infos[p.kind], p) for p in state.arena if p.owner == seat and infos[p.kind].activated
+    ]
+    found.append((game.sovereign_id(seat), game.sovereign_infos[seat], None))
+    return [
+        base + source[0] * ABILITIES + ability
+        for source in found
+        for ability in source[1].activated
+        if _ability_problem(state, seat, source, ability) is None
+    ]
 
 
 @HANDLERS.apply(Activate)

@@ -21,18 +21,21 @@ from shardgames.command.compiled import (
     bit,
 )
 from shardgames.command.objects import Permanent
+from shardgames.command.phases import Step
 
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
     from shardgames.command.state import CommandState
 
 __all__ = [
+    "attack_problem",
     "can_attack",
     "can_intercept",
     "durability",
     "force",
     "has",
     "immunity",
+    "in_main_window",
     "info",
     "is_entity",
     "keywords",
@@ -40,7 +43,7 @@ __all__ = [
 ]
 
 _ENTRENCH = bit(ENTRENCH)
-_SENTRY = bit(SENTRY)
+_CANT_ATTACK = bit(SENTRY) | _ENTRENCH  # Entrench makes it a Sentry
 _SURGE = bit(SURGE)
 _VEILED = bit(VEILED)
 _AERIAL = bit(AERIAL)
@@ -103,12 +106,32 @@ def isolated(state: CommandState, p: Permanent) -> bool:
     return p.isolated_until >= state.turn
 
 
+def in_main_window(state: CommandState, seat: int) -> bool:
+    """Whether `seat` is the active player in its Main Phase with an empty Queue (R11): the sorcery timing."""
+    return state.step is Step.MAIN and not state.queue and seat == state.active
+
+
+def attack_problem(state: CommandState, p: Permanent) -> str | None:
+    """Why the Entity `p` can't declare an attack now (R12), timing aside; ``None`` when it can.
+
+    The reason is a template naming the Entity as ``{name} #{number}``.
+    """
+    if p.exhausted:
+        return "{name} #{number} is Exhausted"
+    if p.attacked == state.turn:
+        return "{name} #{number} has attacked this turn already"
+    if fatigued(state, p):
+        return "{name} #{number} entered this turn (Deployment Fatigue)"
+    if keywords(state, p) & _CANT_ATTACK:
+        return "{name} #{number} is a Sentry"
+    if isolated(state, p):
+        return "{name} #{number} is Isolated"
+    return None
+
+
 def can_attack(state: CommandState, p: Permanent) -> bool:
     """Whether the permanent may declare an attack now (R12), timing aside."""
-    if p.owner != state.active or p.exhausted or p.attacked == state.turn or not is_entity(state, p):
-        return False
-    kws = keywords(state, p)
-    return not (kws & _SENTRY or kws & _ENTRENCH) and not fatigued(state, p) and not isolated(state, p)
+    return p.owner == state.active and is_entity(state, p) and attack_problem(state, p) is None
 
 
 def can_intercept(state: CommandState, p: Permanent, attacker: Permanent) -> bool:

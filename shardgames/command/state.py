@@ -17,7 +17,7 @@ from shardgames.command.events import CardPlayed, Conceded
 from shardgames.command.handlers import HANDLERS
 from shardgames.command.html import state_html
 from shardgames.command.keywords import Trigger
-from shardgames.command.objects import Casting, Combat, Permanent, QueueItem
+from shardgames.command.objects import NO_STONES, Casting, Combat, Permanent, QueueItem
 from shardgames.command.phases import CommandPrompt, Phase, Step
 from shardgames.command.render import render_state
 from shardgames.command.view import CommandView, make_view
@@ -31,10 +31,6 @@ if TYPE_CHECKING:
     from shardgames.command.game import CommandGame  # noqa: F401 - named in a string: the base class
 
 __all__ = ["CommandState"]
-
-STONE_KINDS = 11
-"""Stones and Shards are counted Generic first, then per element."""
-NO_STONES = (0,) * STONE_KINDS
 
 
 @attrs.define(eq=False)
