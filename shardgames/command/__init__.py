@@ -56,9 +56,12 @@ from shardgames.command.keywords import (
     Element,
     Keyword,
     KeywordKind,
+    Reach,
     Scope,
     Trigger,
     keyword,
+    register_keyword,
+    registered_keywords,
 )
 from shardgames.command.objects import ABILITY, QUEUE_ITEM_KINDS, SPELL, TRIGGERED, VOLATILE, QueueItem
 
@@ -92,6 +95,7 @@ __all__ = [
     "Price",
     "PriceLine",
     "QueueItem",
+    "Reach",
     "RiteCard",
     "Scope",
     "ShardCost",
@@ -112,6 +116,8 @@ __all__ = [
     "price",
     "random_card",
     "random_deck",
+    "register_keyword",
+    "registered_keywords",
     "starter_decks",
     "starter_pool",
     "validate_deck",

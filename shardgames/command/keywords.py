@@ -22,26 +22,40 @@ Examples:
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 import attrs
+
+from shardgames.kernel.errors import CardError
 
 __all__ = [
     "ELEMENTS",
     "KEYWORDS",
     "MAX_AMOUNT",
     "CardType",
+    "Effect",
     "Element",
     "Keyword",
     "KeywordKind",
+    "Reach",
     "Scope",
     "Trigger",
+    "effect_of",
     "keyword",
     "parse_element",
+    "register_effect",
+    "register_keyword",
+    "registered_keywords",
 ]
+
+Effect = Callable[..., None]
+"""What an effect keyword does: ``effect(state, item, instance, target, elements)`` (`register_keyword`)."""
+EffectT = TypeVar("EffectT", bound=Effect)
 
 MAX_AMOUNT = 10
 """The largest magnitude ``#`` a keyword may have (Deal 10 Dmg, Draw 10); the smallest is 1."""
@@ -186,6 +200,23 @@ class Scope(StrEnum):
 _WIDE = frozenset({Scope.EACH_OPPOSING_ENTITY, Scope.EACH_ENTITY, Scope.EACH_OF_YOUR_ENTITIES})
 
 
+class Reach(StrEnum):
+    """Where an effect keyword acts: what the target of a ``single`` instance of it may be (R22)."""
+
+    ENTITY = "entity"
+    """An Entity in the Arena that the card may target (Destroy Entity, Freeze)."""
+    ANY = "any"
+    """An Entity in the Arena that the card may target, or a player (Deal # Dmg, Bombard)."""
+    RITE_ON_QUEUE = "rite_on_queue"
+    """A Rite on the Queue (Delay)."""
+    OPPOSING_RITE_ON_QUEUE = "opposing_rite_on_queue"
+    """A Rite of the opponent's on the Queue (Nullify Rite)."""
+    SCRAP_CARD = "scrap_card"
+    """A card in any Scrap zone (Banish)."""
+    OWN_SCRAP_ENTITY = "own_scrap_entity"
+    """An Entity card in your own Scrap zone (Reanimate, Revive to Hand)."""
+
+
 class KeywordKind(StrEnum):
     """What kind of ability a keyword is; it decides where the keyword fits and how it is priced."""
 
@@ -242,6 +273,7 @@ class Keyword:
         has_element: Whether the design chooses an element for it (Immunity).
         has_cost: Whether the design sets a Shard cost for it (Warp; 1 when not given).
         queue_only: Whether it acts on a Rite on the Queue, so fits only Rites and activated abilities.
+        reach: Where it acts: what the target of a ``single`` instance may be.
     """
 
     id: str
@@ -258,6 +290,7 @@ class Keyword:
     has_element: bool = False
     has_cost: bool = False
     queue_only: bool = False
+    reach: Reach = Reach.ENTITY
 
     @property
     def element_name(self) -> str:
@@ -297,6 +330,10 @@ class Keyword:
             return f"{self.base_points} x #"
         return str(self.base_points)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By registered id: unpickling finds the same keyword (its module imported if need be).
+        return (_by_id, (self.id, _MODULES.get(self.id)))
+
     def __str__(self) -> str:
         kind = f"{self.kind.value}, " if self.kind in (KeywordKind.DRAWBACK, KeywordKind.COST) else ""
         return f"{self.id} {self.name} ({self.element_name}, {kind}{self.points_text})"
@@ -318,7 +355,7 @@ def _k(  # noqa: PLR0917 - a row of the keyword table reads best positionally
     *,
     types: frozenset[CardType] | None = None,
     scopes: tuple[Scope, ...] = _SELF,
-    **flags: bool,
+    **flags: Any,
 ) -> Keyword:
     if types is None:
         types = {
@@ -342,18 +379,20 @@ _TABLE = (
     _k(4, "Assault", "assault", _E.MALICE, _K.STATIC, 1,
        "+2/+0 and Breach while it fights a Sentry."),
     _k(5, "Banish", "banish", _E.VOID, _K.EFFECT, 1,
-       "Obliterate a card in any Scrap zone.", scopes=(Scope.SINGLE,)),
+       "Obliterate a card in any Scrap zone.", scopes=(Scope.SINGLE,), reach=Reach.SCRAP_CARD),
     _k(6, "Blank", "blank", _E.VOID, _K.EFFECT, 2,
        "The Entity loses all its keywords and abilities until end of turn.", scopes=_ENTITY_SCOPES),
     _k(7, "Bombard", "bombard", _E.FIRE, _K.ACTIVATED, 1,
        "Remove a trench counter from an Entity you control: deal 2 damage to any target.",
-       scopes=(Scope.SINGLE,)),
+       scopes=(Scope.SINGLE,), reach=Reach.ANY),
     _k(8, "Breach", "breach", _E.EARTH, _K.STATIC, 2,
        "Combat damage beyond what kills its opponents goes to the defending player's Integrity."),
     _k(9, "Deal # Dmg", "deal", _E.FIRE, _K.EFFECT, 1,
-       "Deal # damage to an Entity or a player.", scopes=_ANY_TARGET_SCOPES, has_amount=True),
+       "Deal # damage to an Entity or a player.", scopes=_ANY_TARGET_SCOPES, has_amount=True,
+       reach=Reach.ANY),
     _k(10, "Delay", "delay", _E.TIME, _K.EFFECT, 2,
-       "A Rite on the Queue goes back to its owner's hand.", scopes=(Scope.SINGLE,), queue_only=True),
+       "A Rite on the Queue goes back to its owner's hand.", scopes=(Scope.SINGLE,), queue_only=True,
+       reach=Reach.RITE_ON_QUEUE),
     _k(11, "Destroy Entity", "destroy", _E.MALICE, _K.EFFECT, 5,
        "The Entity goes to the Scrap zone.", scopes=_ENTITY_SCOPES),
     _k(12, "Drain Intel", "drain_intel", _E.MALICE, _K.EFFECT, 2,
@@ -396,7 +435,7 @@ _TABLE = (
        "Draw a card, then discard a card.", scopes=(Scope.YOU,)),
     _k(30, "Nullify Rite", "nullify", _E.VOID, _K.EFFECT, 4,
        "Counter an opponent's Rite on the Queue: it goes to Scrap without effect.",
-       scopes=(Scope.SINGLE,), queue_only=True),
+       scopes=(Scope.SINGLE,), queue_only=True, reach=Reach.OPPOSING_RITE_ON_QUEUE),
     _k(31, "Obliterate Entity", "obliterate", _E.DEATH, _K.EFFECT, 6,
        "The Entity is removed from the game.", scopes=_ENTITY_SCOPES),
     _k(32, "Pay 1 Integrity", "pay_integrity", _E.MALICE, _K.COST, -1,
@@ -405,7 +444,7 @@ _TABLE = (
        "It deals combat damage before Entities without Preemptive."),
     _k(34, "Reanimate", "reanimate", _E.DEATH, _K.EFFECT, 5,
        "Put an Entity from your Scrap zone into the Arena (it carries an Echo marker).",
-       scopes=(Scope.SINGLE,)),
+       scopes=(Scope.SINGLE,), reach=Reach.OWN_SCRAP_ENTITY),
     _k(35, "Reckless", "reckless", _E.FIRE, _K.DRAWBACK, -1,
        "It must attack each turn if it can."),
     _k(36, "Regenerate", "regenerate", _E.LIFE, _K.STATIC, 1,
@@ -413,7 +452,8 @@ _TABLE = (
     _k(37, "Return to Hand", "return_to_hand", _E.SPACE, _K.EFFECT, 3,
        "The Entity goes back to its owner's hand.", scopes=_ENTITY_SCOPES),
     _k(38, "Revive to Hand", "revive", _E.LIFE, _K.EFFECT, 2,
-       "Put an Entity from your Scrap zone into your hand.", scopes=(Scope.SINGLE,)),
+       "Put an Entity from your Scrap zone into your hand.", scopes=(Scope.SINGLE,),
+       reach=Reach.OWN_SCRAP_ENTITY),
     _k(39, "Sacrifice an Entity", "sacrifice", _E.DEATH, _K.COST, -2,
        "To play this card you also send an Entity you control to Scrap."),
     _k(40, "Sentry", "sentry", _E.EARTH, _K.DRAWBACK, -2,
@@ -479,9 +519,15 @@ for _kw in _TABLE:
 for _alias, _kid in _ALIASES.items():
     _LOOKUP[_normal(_alias)] = _kid
 
+_REGISTERED: dict[str, Keyword] = dict(KEYWORDS)
+_EFFECTS: dict[str, Effect] = {}
+_MODULES: dict[str, str] = {}
+
 
 def keyword(name: str) -> Keyword:
     """A keyword by id (``"K09"``), short name (``"deal"``) or glossary name (``"Deal # Dmg"``), any case.
+
+    Keywords registered with `register_keyword` are found the same way.
 
     Raises:
         ValueError: If no keyword has that name; the message suggests the closest names.
@@ -489,11 +535,115 @@ def keyword(name: str) -> Keyword:
     key = _normal(name)
     found = _LOOKUP.get(key)
     if found is None:
-        close = difflib.get_close_matches(key, [k.slug for k in _TABLE], n=3, cutoff=0.6)
+        slugs = [k.slug for k in _REGISTERED.values()]
+        close = difflib.get_close_matches(key, slugs, n=3, cutoff=0.6)
         hint = (
             f"; did you mean {' or '.join(close)}?"
             if close
             else "; `shardgames cards command --keywords` lists them"
         )
         raise ValueError(f"unknown keyword {name!r}{hint}")
-    return KEYWORDS[found]
+    return _REGISTERED[found]
+
+
+def registered_keywords() -> Mapping[str, Keyword]:
+    """Every keyword by id: the glossary's (`KEYWORDS`), then those added with `register_keyword`."""
+    return MappingProxyType(_REGISTERED)
+
+
+def effect_of(keyword_id: str) -> Effect:
+    """What an effect keyword does when it resolves (its function; see `register_keyword`).
+
+    Raises:
+        KeyError: If no effect keyword of that id is registered.
+    """
+    return _EFFECTS[keyword_id]
+
+
+def register_effect(keyword_id: str) -> Callable[[EffectT], EffectT]:
+    """Give a glossary effect keyword its function (a decorator; the engine uses it for its own)."""
+
+    def register(effect: EffectT) -> EffectT:
+        kw = KEYWORDS.get(keyword_id)
+        if kw is None or kw.kind is not KeywordKind.EFFECT or keyword_id in _EFFECTS:
+            raise ValueError(f"{keyword_id!r} is not a glossary effect keyword without a function")
+        _EFFECTS[keyword_id] = effect
+        return effect
+
+    return register
+
+
+def register_keyword(kw: Keyword, *, effect: Effect) -> Keyword:
+    """Add an effect keyword of your own: its cost entry and what it does, for designs and games.
+
+    Once registered, card files name it like any keyword (by id, short name or name), the designer
+    prices it from its `Keyword.points` as any effect (its trigger and scope multiply them), the
+    validator checks its card types and scopes, and games play it: a ``single`` instance targets what
+    its `Keyword.reach` says, and when it resolves the engine calls
+    ``effect(state, item, instance, target, elements)``, with the `QueueItem` resolving, the
+    `KeywordInstance` on the card, the chosen target (``-1`` without one) and the card's Identity as a
+    bit mask. Register it when your module is imported, before loading cards that use it.
+
+    Args:
+        kw: The keyword: a new id, short name and name, of kind ``effect``.
+        effect: A function defined at the top level of a module (so that the keyword pickles by name).
+
+    Returns:
+        The keyword, as `keyword` finds it from now on.
+
+    Raises:
+        CardError: Listing every problem, if the keyword is not a new, well-formed effect keyword.
+    """
+    problems = _keyword_problems(kw, effect)
+    if problems:
+        raise CardError(f"keyword {kw.id!r}", problems)
+    _REGISTERED[kw.id] = kw
+    _EFFECTS[kw.id] = effect
+    if isinstance(getattr(effect, "__module__", None), str):
+        _MODULES[kw.id] = effect.__module__
+    for name in (kw.id.lower(), kw.slug, _normal(kw.name)):
+        _LOOKUP[name] = kw.id
+    return kw
+
+
+def _keyword_problems(given: object, effect: Any) -> list[str]:
+    if not isinstance(given, Keyword):
+        return [f"must be a Keyword, not {type(given).__name__}"]
+    kw: Any = given  # its fields are checked as users set them, whatever their types
+    problems = []
+    for field, name in (("id", kw.id), ("slug", kw.slug), ("name", kw.name)):
+        if not isinstance(name, str) or not _normal(name):
+            problems.append(f"{field}: must be a non-empty name, not {name!r}")
+        elif _normal(name) in _LOOKUP:
+            taken = _REGISTERED[_LOOKUP[_normal(name)]]
+            problems.append(f"{field}: {name!r} already names {taken.id} {taken.name}")
+    if kw.slug != _normal(kw.slug):
+        problems.append(f"slug: {kw.slug!r} is not a short name (lower case, words joined by _)")
+    if kw.kind is not KeywordKind.EFFECT:
+        problems.append(f"kind: only effect keywords can be added, not {kw.kind.value}")
+    if not isinstance(kw.base_points, int) or kw.base_points < 1:
+        problems.append(f"base_points: an effect costs at least 1 point, not {kw.base_points!r}")
+    if kw.element is not None and not isinstance(kw.element, Element):
+        problems.append(f"element: must be an Element or None, not {kw.element!r}")
+    if not kw.card_types or not kw.card_types <= _EFFECT_TYPES:
+        problems.append(f"card_types: must be some of {', '.join(sorted(_EFFECT_TYPES))}")
+    if not kw.scopes or any(not isinstance(scope, Scope) for scope in kw.scopes):
+        problems.append("scopes: must name one or more Scope values")
+    elif Scope.SINGLE in kw.scopes and not isinstance(kw.reach, Reach):
+        problems.append(f"reach: must be a Reach, not {kw.reach!r}")
+    if kw.halves_amount and not kw.has_amount:
+        problems.append("halves_amount: only a keyword with an amount (#) halves it")
+    if kw.has_element or kw.has_cost:
+        problems.append("has_element, has_cost: an added effect keyword has neither")
+    if not callable(effect):
+        problems.append(f"effect: must be a function, not {effect!r}")
+    elif "<" in getattr(effect, "__qualname__", "<"):
+        problems.append("effect: must be a function defined at the top level of a module, not a lambda")
+    return problems
+
+
+def _by_id(keyword_id: str, module: str | None) -> Keyword:
+    """The registered keyword `keyword_id`, importing `module` first if it registers it (unpickling)."""
+    if keyword_id not in _REGISTERED and module is not None:
+        importlib.import_module(module)
+    return _REGISTERED[keyword_id]

@@ -28,7 +28,7 @@ from shardgames.command.events import (
     StatusChanged,
 )
 from shardgames.command.handlers import HANDLERS
-from shardgames.command.keywords import ELEMENTS, CardType, Scope, Trigger
+from shardgames.command.keywords import ELEMENTS, CardType, Reach, Scope, Trigger
 from shardgames.command.objects import (
     ABILITY,
     PLAYERS,
@@ -69,10 +69,6 @@ FREE_USES = 3
 """How often an ability without a Shard cost can be activated per turn and source (R21)."""
 
 _ON_RESOLVE = Trigger.ON_RESOLVE
-_QUEUE_TARGETS = frozenset({"K10", "K30"})  # Delay, Nullify: a Rite on the Queue
-_SCRAP_ANY = frozenset({"K05"})  # Banish: a card in any Scrap zone
-_SCRAP_OWN_ENTITY = frozenset({"K34", "K38"})  # Reanimate, Revive to Hand: an Entity in your Scrap
-_ANY_TARGET = frozenset({"K09", "K07"})  # Deal # Dmg, Bombard: an Entity or a player
 
 
 # ---------------------------------------------------------------------- what can pay
@@ -139,27 +135,25 @@ def _count_use(state: CommandState, p: Permanent, ability: int) -> None:
 def targets_for(
     state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int
 ) -> list[int]:
-    """The legal targets of one effect with scope ``single``, as target numbers."""
-    kid = inst.keyword.id
-    if kid in _QUEUE_TARGETS:
-        rites = [
+    """The legal targets of one effect with scope ``single``, as target numbers (its keyword's reach)."""
+    reach = inst.keyword.reach
+    if reach is Reach.RITE_ON_QUEUE or reach is Reach.OPPOSING_RITE_ON_QUEUE:
+        infos = state.game.infos
+        return [
             item.source
             for item in state.queue
-            if item.kind == SPELL and state.game.infos[item.design].type is CardType.RITE
+            if item.kind == SPELL
+            and infos[item.design].type is CardType.RITE
+            and (reach is Reach.RITE_ON_QUEUE or item.controller != controller)
         ]
-        if kid == "K30":
-            rites = [
-                item.source for item in state.queue if item.source in rites and item.controller != controller
-            ]
-        return rites
-    if kid in _SCRAP_ANY:
+    if reach is Reach.SCRAP_CARD:
         return [card for seat in (0, 1) for card in state.scrap[seat]]
-    if kid in _SCRAP_OWN_ENTITY:
+    if reach is Reach.OWN_SCRAP_ENTITY:
         infos, kind_of = state.game.infos, state.game.kind_of
         return [card for card in state.scrap[controller] if infos[kind_of[card]].type is CardType.ENTITY]
     entity = state.game.is_entity_kind
     found = [p.id for p in state.arena if entity[p.kind] and targetable(state, p, controller, elements)]
-    if kid in _ANY_TARGET:
+    if reach is Reach.ANY:
         found.extend((PLAYERS, PLAYERS + 1))
     return found
 
@@ -176,10 +170,10 @@ def _has_target(
     state: CommandState, controller: int, elements: int, inst: KeywordInstance, source: int
 ) -> bool:
     """Whether an effect with scope ``single`` has a legal target (`targets_for`, stopping at the first)."""
-    kid = inst.keyword.id
-    if kid in _ANY_TARGET:
+    reach = inst.keyword.reach
+    if reach is Reach.ANY:
         return True  # a player is always a legal target
-    if kid in _QUEUE_TARGETS or kid in _SCRAP_ANY or kid in _SCRAP_OWN_ENTITY:
+    if reach is not Reach.ENTITY:
         return bool(targets_for(state, controller, elements, inst, source))
     entity = state.game.is_entity_kind
     return any(entity[p.kind] and targetable(state, p, controller, elements) for p in state.arena)

@@ -3,12 +3,12 @@
 Each effect of an item is a queued step, so an effect that needs a decision (a discard, a Foresight)
 simply asks and the next effect waits. A target that is no longer legal is dropped: its effect does
 nothing (R22). A resolved Rite goes to its owner's Scrap zone, or is Obliterated if it was played from
-the Scrap zone (Echo, R15). Every effect keyword of the glossary has its function in `EFFECTS`.
+the Scrap zone (Echo, R15). Every effect keyword of the glossary registers its function here
+(`register_effect`); keywords of your own bring theirs (`register_keyword`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -25,7 +25,7 @@ from shardgames.command.events import (
     StatusChanged,
 )
 from shardgames.command.handlers import HANDLERS
-from shardgames.command.keywords import CardType, Scope
+from shardgames.command.keywords import CardType, Scope, effect_of, register_effect
 from shardgames.command.objects import PLAYERS, SPELL, VOLATILE, QueueItem
 from shardgames.command.phases import CommandPrompt, DrawCards, Phase
 from shardgames.command.play import describe_item, targets_for
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from shardgames.command.state import CommandState
 
 __all__ = [
-    "EFFECTS",
     "ApplyEffect",
     "AskDiscard",
     "FinishItem",
@@ -58,6 +57,7 @@ __all__ = [
     "abandon_queue",
     "apply_discard",
     "apply_foresee",
+    "entities_reached",
     "legal_discard",
     "legal_foresight",
     "resolve_top",
@@ -133,7 +133,7 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     ):
         state.emit(ItemCountered(describe_item(state, item), "no legal target", inst.keyword.name))
         return
-    EFFECTS[inst.keyword.id](state, item, inst, target, info.identity_mask)
+    effect_of(inst.keyword.id)(state, item, inst, target, info.identity_mask)
 
 
 @HANDLERS.run(FinishItem)
@@ -203,8 +203,11 @@ def _to_zone(state: CommandState, card: int, owner: int, dest: str, source: str)
 # ---------------------------------------------------------------------- the effects
 
 
-def _entities(state: CommandState, item: QueueItem, scope: Scope, target: int) -> list[Permanent]:
-    """The Entities an effect reaches."""
+def entities_reached(state: CommandState, item: QueueItem, scope: Scope, target: int) -> list[Permanent]:
+    """The Entities in the Arena an effect of `item` with `scope` reaches (its `target` if ``single``).
+
+    For effects of your own (`shardgames.command.keywords.register_keyword`): the Entities it acts on.
+    """
     controller = item.controller
     if scope is Scope.SINGLE:
         p = state.permanent(target)
@@ -221,15 +224,14 @@ def _entities(state: CommandState, item: QueueItem, scope: Scope, target: int) -
     return []
 
 
-Effect = Callable[["CommandState", QueueItem, KeywordInstance, int, int], None]
-
-
+@register_effect("K01")
 def _upgrade(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         p.upgrades += 1
         state.emit(StatusChanged(p.id, "+1/+1 Upgrade"))
 
 
+@register_effect("K05")
 def _banish(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     for seat in (0, 1):
         if target in state.scrap[seat]:
@@ -237,8 +239,9 @@ def _banish(state: CommandState, item: QueueItem, inst: KeywordInstance, target:
             _to_zone(state, target, seat, OBLITERATED, "Scrap")
 
 
+@register_effect("K06")
 def _blank(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         p.blanked = True
         state.emit(StatusChanged(p.id, "Blanked until end of turn"))
 
@@ -249,6 +252,7 @@ def _siphons(state: CommandState, source: int) -> bool:
     return p is not None and has(state, p, SIPHON)
 
 
+@register_effect("K09")
 def _deal(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     amount = inst.amount or 0
     siphon = _siphons(state, item.source)
@@ -256,14 +260,16 @@ def _deal(state: CommandState, item: QueueItem, inst: KeywordInstance, target: i
         player = target if target >= PLAYERS else PLAYERS + 1 - item.controller
         deal_damage(state, item.source, item.controller, elements, player, amount, siphon=siphon)
         return
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         deal_damage(state, item.source, item.controller, elements, p.id, amount, siphon=siphon)
 
 
+@register_effect("K10")
 def _delay(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     _off_queue(state, target, HAND, "Delay")
 
 
+@register_effect("K30")
 def _nullify(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     _off_queue(state, target, SCRAP, "Nullify Rite")
 
@@ -278,20 +284,24 @@ def _off_queue(state: CommandState, card: int, dest: str, why: str) -> None:
             return
 
 
+@register_effect("K11")
 def _destroy(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
-    leave_arena(state, _entities(state, item, inst.scope, target), SCRAP)
+    leave_arena(state, entities_reached(state, item, inst.scope, target), SCRAP)
 
 
+@register_effect("K12")
 def _drain_intel(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
     state.push(AskDiscard(1 - item.controller, 1))
 
 
+@register_effect("K13")
 def _draw(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     state.push(DrawCards(item.controller, inst.amount or 0))
 
 
+@register_effect("K22")
 def _foresight(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
@@ -302,35 +312,41 @@ def _foresight(
     state.push(LookNext(item.controller))
 
 
+@register_effect("K23")
 def _freeze(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         p.exhausted = True
         p.frozen = True
         state.emit(StatusChanged(p.id, "Frozen: Exhausted, and it skips its next Ready"))
 
 
+@register_effect("K24")
 def _heal(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     change_integrity(state, item.controller, inst.amount or 0, "Heal")
 
 
+@register_effect("K28")
 def _isolate(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     # "until the end of your next turn": the caster's next turn is two turns on if it is theirs now
     until = state.turn + (2 if item.controller == state.active else 1)
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         p.isolated_until = max(p.isolated_until, until)
         state.emit(StatusChanged(p.id, f"Isolated through turn {until}"))
 
 
+@register_effect("K29")
 def _loot(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     state.push(DrawCards(item.controller, 1), AskDiscard(item.controller, 1))
 
 
+@register_effect("K31")
 def _obliterate(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
-    leave_arena(state, _entities(state, item, inst.scope, target), OBLITERATED)
+    leave_arena(state, entities_reached(state, item, inst.scope, target), OBLITERATED)
 
 
+@register_effect("K34")
 def _reanimate(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
@@ -339,65 +355,44 @@ def _reanimate(
     enter_arena(state, target, seat, echo=True, source="Scrap")
 
 
+@register_effect("K37")
 def _return_to_hand(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
-    leave_arena(state, _entities(state, item, inst.scope, target), HAND)
+    leave_arena(state, entities_reached(state, item, inst.scope, target), HAND)
 
 
+@register_effect("K38")
 def _revive(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     seat = item.controller
     state.scrap[seat] = tuple(c for c in state.scrap[seat] if c != target)
     _to_zone(state, target, seat, HAND, "Scrap")
 
 
+@register_effect("K41")
 def _silence(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     opponent = 1 - item.controller
     state.silenced[opponent] = state.turn
     state.emit(StatusChanged(PLAYERS + opponent, "Silenced: no Fast Speed Rites this turn"))
 
 
+@register_effect("K43")
 def _submerge(
     state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int
 ) -> None:
-    for p in _entities(state, item, inst.scope, target):
+    for p in entities_reached(state, item, inst.scope, target):
         p.submerged += 1
         state.emit(StatusChanged(p.id, "-2/-0 until end of turn (Submerge)"))
 
 
+@register_effect("K45")
 def _swarm(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
     create_token(state, item.controller)
 
 
+@register_effect("K49")
 def _updraft(state: CommandState, item: QueueItem, inst: KeywordInstance, target: int, elements: int) -> None:
-    leave_arena(state, _entities(state, item, inst.scope, target), DECK_TOP)
-
-
-EFFECTS: dict[str, Effect] = {
-    "K01": _upgrade,
-    "K05": _banish,
-    "K06": _blank,
-    "K09": _deal,
-    "K10": _delay,
-    "K11": _destroy,
-    "K12": _drain_intel,
-    "K13": _draw,
-    "K22": _foresight,
-    "K23": _freeze,
-    "K24": _heal,
-    "K28": _isolate,
-    "K29": _loot,
-    "K30": _nullify,
-    "K31": _obliterate,
-    "K34": _reanimate,
-    "K37": _return_to_hand,
-    "K38": _revive,
-    "K41": _silence,
-    "K43": _submerge,
-    "K45": _swarm,
-    "K49": _updraft,
-}
-"""The effect of every effect keyword, by keyword id."""
+    leave_arena(state, entities_reached(state, item, inst.scope, target), DECK_TOP)
 
 
 # ---------------------------------------------------------------------- discards and Foresight

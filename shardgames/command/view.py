@@ -100,7 +100,9 @@ def design_vector(info: CardInfo) -> npt.NDArray[np.float32]:
     out[at + 1] = info.durability / 10
     at += 2
     for inst in info.card.keywords:
-        out[at + _KEYWORD_INDEX[inst.keyword.id]] = 1
+        index = _KEYWORD_INDEX.get(inst.keyword.id)  # the glossary's: a keyword of your own has no column
+        if index is not None:
+            out[at + index] = 1
     return out
 
 

@@ -1,0 +1,174 @@
+"""A keyword of one's own: registered with its cost entry and its effect, without editing the package.
+
+This module registers Temper # (Earth, 2 points per #: "The Entity gets # +1/+1 Upgrades"), writes a
+card file whose Rite carries it, and checks that the designer prices it, that a game plays it, and that
+a misdeclared keyword is refused with every problem listed.
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from command_scenarios import card_file, entity, file_game, in_hand, position, resolve
+
+from shardgames.command import load_deck_file, price
+from shardgames.command.actions import ChooseTarget, Play
+from shardgames.command.events import StatusChanged
+from shardgames.command.keywords import (
+    KEYWORDS,
+    CardType,
+    Element,
+    Keyword,
+    KeywordKind,
+    Scope,
+    effect_of,
+    keyword,
+    register_keyword,
+    registered_keywords,
+)
+from shardgames.command.resolve import entities_reached
+from shardgames.command.rules import durability, force
+from shardgames.kernel.errors import CardError
+
+
+def temper(state: Any, item: Any, instance: Any, target: int, elements: int) -> None:
+    """Temper #: each Entity reached gets # +1/+1 Upgrades."""
+    for p in entities_reached(state, item, instance.scope, target):
+        p.upgrades += instance.amount
+        state.emit(StatusChanged(p.id, f"tempered: +{instance.amount}/+{instance.amount}"))
+
+
+TEMPER = register_keyword(
+    Keyword(
+        id="T01",
+        name="Temper #",
+        slug="temper",
+        element=Element.EARTH,
+        kind=KeywordKind.EFFECT,
+        base_points=2,
+        card_types=frozenset({CardType.ENTITY, CardType.ITEM, CardType.RITE}),
+        scopes=(Scope.SINGLE, Scope.EACH_OF_YOUR_ENTITIES),
+        reminder="The Entity gets # +1/+1 Upgrades.",
+        has_amount=True,
+    ),
+    effect=temper,
+)
+
+QUARRY_FILE = """
+[[card]]
+name = "Quarry Temper"
+type = "rite"
+identity = ["earth"]
+cost = "2E"
+keywords = [{ keyword = "temper", amount = 2 }]
+
+[[card]]
+name = "Quarry Chorus"
+type = "rite"
+identity = ["earth"]
+cost = "3EE"
+keywords = [{ keyword = "Temper #", amount = 1, scope = "each_of_your_entities" }]
+
+[[deck]]
+id = "quarry"
+name = "Quarry"
+sovereign = "Warden of the Ridge"
+stones = { generic = 6, earth = 6 }
+
+[deck.main]
+"Quarry Temper" = 4
+"Quarry Chorus" = 4
+"Ridge Recruit" = 32
+"""
+
+
+@pytest.fixture
+def quarry_file(tmp_path: Path) -> Path:
+    return card_file(tmp_path, "quarry.toml", QUARRY_FILE)
+
+
+def test_a_registered_keyword_is_found_by_id_short_name_and_name() -> None:
+    assert keyword("T01") is keyword("temper") is keyword("Temper #") is TEMPER
+    assert registered_keywords()["T01"] is TEMPER
+    assert effect_of("T01") is temper
+    assert "T01" not in KEYWORDS  # the glossary stays the 52
+
+
+def test_the_designer_prices_a_registered_keyword_from_its_cost_entry(quarry_file: Path) -> None:
+    """CMD-R4: 2 points per #, and a wide scope doubles them, as for any effect keyword."""
+    cards = load_deck_file(quarry_file).cards
+    single, wide = price(cards["Quarry Temper"]), price(cards["Quarry Chorus"])
+    assert [(line.label, line.points) for line in single.lines if line.label.startswith("T01")] == [
+        ("T01 Temper 2", 4)
+    ]
+    assert [line.points for line in wide.lines if line.label.startswith("T01")] == [4]
+    assert single.bp == 4
+
+
+def test_a_game_plays_a_registered_keyword(quarry_file: Path) -> None:
+    """The Rite targets an Entity (the keyword's reach) and its effect runs when it resolves."""
+    game = file_game(quarry_file, "quarry", "pyre")
+    state = position(
+        game,
+        {"turn": 3, "players": [{"hand": ["Quarry Temper"], "unused": "3E", "arena": ["Ridge Recruit"]}, {}]},
+    )
+    recruit = entity(state, 0, "Ridge Recruit")
+    state.apply_action(Play(in_hand(state, 0, "Quarry Temper")))
+    assert ChooseTarget(recruit.id) in state.legal_actions()
+    state.apply_action(ChooseTarget(recruit.id))
+    resolve(state)
+    assert (recruit.upgrades, force(state, recruit), durability(state, recruit)) == (2, 4, 5)
+    assert StatusChanged(recruit.id, "tempered: +2/+2") in state.events
+
+
+def test_a_game_with_a_registered_keyword_is_deterministic_and_pickles(quarry_file: Path) -> None:
+    game = file_game(quarry_file, "quarry", "pyre", max_turns=8)
+
+    def play(seed: int) -> Any:
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[len(state.history) % len(actions)])
+        return state
+
+    first, second = play(3), play(3)
+    assert first.events == second.events
+    assert any(isinstance(e, StatusChanged) and "tempered" in str(e) for e in first.events)
+    assert pickle.loads(pickle.dumps(first)).events == first.events
+    assert pickle.loads(pickle.dumps(TEMPER)) is TEMPER
+    assert pickle.loads(pickle.dumps(KEYWORDS["K09"])) is KEYWORDS["K09"]
+
+
+def _local_effect() -> Any:
+    def effect(*args: Any) -> None:
+        return None
+
+    return effect
+
+
+def test_a_misdeclared_keyword_is_refused_with_every_problem() -> None:
+    bad = attrs.evolve(
+        TEMPER,
+        id="T02",
+        name="Deal # Dmg",
+        slug="Not A Slug",
+        kind=KeywordKind.STATIC,
+        base_points=0,
+        card_types=frozenset({CardType.SOVEREIGN}),
+        halves_amount=True,
+        has_amount=False,
+    )
+    with pytest.raises(CardError) as caught:
+        register_keyword(bad, effect=_local_effect())
+    problems = "\n".join(caught.value.problems)
+    for words in ("already names K09", "not a short name", "only effect keywords", "at least 1 point"):
+        assert words in problems
+    assert "halves_amount" in problems
+    assert "top level of a module" in problems
+    assert "T02" not in registered_keywords()
+    with pytest.raises(CardError, match="already names T01"):
+        register_keyword(TEMPER, effect=temper)
