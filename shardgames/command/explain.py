@@ -1,7 +1,7 @@
 """Why an action is not legal, in words, for `IllegalActionError` messages.
 
 The reasons come from the same checks that list the legal actions: `playable`,
-`activate_problem`, `declare_problem`, `charge_problem` and `pass_problem` for a priority decision,
+`activate_problem`, `declare_problem`, `chargeable` and `pass_problem` for a priority decision,
 each of which gives the first rule an action breaks (as a template this module fills in with the names
 of the cards); the choices of the other decisions (a target, an interceptor, a card to discard...) are
 exactly the listed ones. So an action has a reason exactly when it is not among the legal actions.
@@ -30,7 +30,7 @@ from shardgames.command.actions import (
     Play,
 )
 from shardgames.command.combat import declare_problem
-from shardgames.command.flow import charge_problem, pass_problem
+from shardgames.command.flow import chargeable, pass_problem
 from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import CardType
 from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase
@@ -139,7 +139,9 @@ def _declare(state: CommandState, seat: int, action: DeclareAttack) -> str | Non
 
 
 def _charge(state: CommandState, seat: int, action: Charge) -> str | None:
-    return charge_problem(state, seat, action.element + 1)
+    reasons: dict[int, str] = {}
+    kind = action.element + 1
+    return None if kind in chargeable(state, seat, reasons) else reasons[kind]
 
 
 def _pass(state: CommandState, seat: int, action: Pass) -> str | None:

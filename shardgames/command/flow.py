@@ -61,7 +61,7 @@ __all__ = [
     "apply_finish_redraw",
     "apply_first_player",
     "apply_pass",
-    "charge_problem",
+    "chargeable",
     "lay_out",
     "legal_priority",
     "legal_redraw",
@@ -268,22 +268,36 @@ def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     main = in_main_window(state, player)
     if main:
         base = game.id_charge
-        ids.extend(base + kind for kind in range(STONE_KINDS) if charge_problem(state, player, kind) is None)
+        ids.extend(base + kind for kind in chargeable(state, player))
         ids.extend(combat.attack_ids(state, player))
     if pass_problem(state, player) is None:
         ids.append(game.id_pass)
     return ids
 
 
-def charge_problem(state: CommandState, seat: int, kind: int) -> str | None:
-    """Why `seat` can't charge a stone of `kind` (0 Generic, then the elements) now, or ``None``."""
+def chargeable(state: CommandState, seat: int, reasons: dict[int, str] | None = None) -> list[int]:
+    """The kinds of stone (0 Generic, then the elements) `seat` may charge now, from its Pool.
+
+    The rules in order: only the active player, in its Main Phase with an empty Queue; at most
+    `CHARGES_PER_TURN` a turn; a stone of that kind in the Pool. Each kind that breaks one gets the
+    first it breaks in `reasons`, if given.
+    """
     if not in_main_window(state, seat):
-        return "stones are charged only by the active player in the Main Phase, with an empty Queue"
-    if state.charged[seat] >= CHARGES_PER_TURN:
-        return "two stones were charged this turn already (the most per turn)"
-    if not state.pool[seat][kind]:
-        return "the Pool holds no stone of that kind"
-    return None
+        why = "stones are charged only by the active player in the Main Phase, with an empty Queue"
+    elif state.charged[seat] >= CHARGES_PER_TURN:
+        why = "two stones were charged this turn already (the most per turn)"
+    else:
+        pool = state.pool[seat]
+        if reasons is not None:
+            reasons.update(
+                (kind, "the Pool holds no stone of that kind")
+                for kind in range(STONE_KINDS)
+                if not pool[kind]
+            )
+        return [kind for kind in range(STONE_KINDS) if pool[kind]]
+    if reasons is not None:
+        reasons.update((kind, why) for kind in range(STONE_KINDS))
+    return []
 
 
 def pass_problem(state: CommandState, seat: int) -> str | None:

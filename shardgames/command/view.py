@@ -27,27 +27,25 @@ is to act, the turn / the turn cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from shardgames.command.describe import describe_action
 from shardgames.command.html import view_html
-from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType, Trigger
-from shardgames.command.objects import PERMANENT_FIELDS, Casting, Combat, Permanent, QueueItem
+from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType
+from shardgames.command.objects import PERMANENT_FIELDS, Permanent
 from shardgames.command.phases import Phase, Step
 from shardgames.command.render import render_view
+from shardgames.command.table import CommandTable
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
-from shardgames.kernel.views import View, deal
-from shardgames.kernel.zones import DeckView, HandView, unknown_cards
+from shardgames.kernel.fields import view_class
+from shardgames.kernel.views import View
 
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
     from shardgames.command.game import CommandGame
-    from shardgames.command.state import CommandState
 
 __all__ = [
     "ARENA",
@@ -55,7 +53,6 @@ __all__ = [
     "HAND",
     "QUEUE",
     "CommandView",
-    "make_view",
     "observation_shape",
     "observation_size",
 ]
@@ -106,72 +103,14 @@ def design_vector(info: CardInfo) -> npt.NDArray[np.float32]:
     return out
 
 
-@attrs.frozen
-class CommandView(View):
+@view_class
+class CommandView(View, CommandTable):
     """One seat's view of a Shard Command game (see the module docstring for what is hidden).
 
-    Its fields mirror the state's (`shardgames.command.state.CommandState`), with hands and decks
-    censored and permanents as tuples of their fields (`PERMANENT_FIELDS` order).
+    Its fields are the state's (`shardgames.command.table.CommandTable`), with hands and decks
+    censored, the cards of another seat's Foresight unknown (``None``) and permanents as tuples of their
+    fields (`PERMANENT_FIELDS` order); ``unknown`` holds, per seat, the cards this seat does not know.
     """
-
-    integrity: tuple[int, ...]
-    pool: tuple[tuple[int, ...], ...]
-    unused: tuple[tuple[int, ...], ...]
-    used: tuple[tuple[int, ...], ...]
-    floating: tuple[tuple[int, ...], ...]
-    charged: tuple[int, ...]
-    hands: tuple[HandView, ...]
-    decks: tuple[DeckView, ...]
-    scrap: tuple[tuple[int, ...], ...]
-    obliterated: tuple[tuple[int, ...], ...]
-    exiled: tuple[int, ...]
-    arena: tuple[tuple[Any, ...], ...]
-    sovereign_exhausted: tuple[bool, ...]
-    sovereign_uses: tuple[tuple[int, int], ...]
-    silenced: tuple[int, ...]
-    drew_empty: tuple[bool, ...]
-    active: int
-    first: int
-    step: Step
-    priority: int
-    passes: int
-    queue: tuple[QueueItem, ...]
-    resolving: bool
-    resolutions: int
-    pending: tuple[tuple[int, int, int, Trigger], ...]
-    casting: Casting | None
-    combat: Combat | None
-    redrawn: tuple[int, ...]
-    discard_seat: int
-    discard_left: int
-    foresight: tuple[int | None, ...]
-    foresight_bottom: tuple[bool, ...]
-    foresight_seat: int
-    foresight_left: int
-    element_source: int
-    element_left: int
-    unknown: tuple[tuple[int, ...], ...]
-
-    def _sample_state(self, rng: Rng) -> CommandState:
-        state = cast("CommandState", self.blank_state(rng))
-        for name in _COPIED:
-            value = getattr(self, name)
-            setattr(state, name, list(value) if name in _LISTS else value)
-        state.arena = [_thaw(fields) for fields in self.arena]
-        state.casting = None if self.casting is None else self.casting.copy()
-        state.combat = None if self.combat is None else self.combat.copy()
-        game = state.game
-        kind_of = game.kind_of.__getitem__
-        hands, decks = [], []
-        for seat in (0, 1):
-            dealt_hands, dealt_decks = deal(
-                self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of
-            )
-            hands.append(dealt_hands[0])
-            decks.append(dealt_decks[0])
-        state.hands, state.decks = hands, decks
-        state.redeal_foresight()
-        return state
 
     def __str__(self) -> str:
         return render_view(self)
@@ -243,7 +182,7 @@ class CommandView(View):
         index = {name: i for i, name in enumerate(PERMANENT_FIELDS)}
         slots = [fields for fields in self.arena if fields[index["owner"]] == seat][:ARENA]
         for fields in slots:
-            p = _thaw(fields)
+            p = Permanent.from_tuple(fields)
             out[at] = 1
             out[at + 1 : at + 1 + DESIGN] = designs[p.kind]
             base = at + 1 + DESIGN
@@ -269,68 +208,3 @@ class CommandView(View):
             out[base : base + 16] = np.asarray(values, dtype=np.float32)
             at += PERMANENT
         return start + SEAT
-
-
-def _thaw(fields: tuple[object, ...]) -> Permanent:
-    return Permanent.from_tuple(fields)
-
-
-_COPIED = (
-    "integrity", "pool", "unused", "used", "floating", "charged", "scrap", "obliterated", "exiled",
-    "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "active", "first", "step", "priority",
-    "passes", "queue", "resolving", "resolutions", "pending", "redrawn", "discard_seat", "discard_left",
-    "foresight", "foresight_bottom", "foresight_seat", "foresight_left", "element_source", "element_left",
-)  # fmt: skip
-_LISTS = frozenset(
-    {
-        "integrity", "pool", "unused", "used", "floating", "charged", "scrap", "obliterated",
-        "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "queue", "pending", "redrawn",
-    }
-)  # fmt: skip
-
-
-def make_view(state: CommandState, player: int) -> CommandView:
-    """The view of `player` (see `State.view`)."""
-    foresight: tuple[int | None, ...] = state.foresight
-    if state.foresight and state.foresight_seat != player:
-        foresight = (None,) * len(state.foresight)
-    return CommandView(
-        **View.base_fields(state, player),
-        integrity=tuple(state.integrity),
-        pool=tuple(state.pool),
-        unused=tuple(state.unused),
-        used=tuple(state.used),
-        floating=tuple(state.floating),
-        charged=tuple(state.charged),
-        hands=tuple(hand.censor(player) for hand in state.hands),
-        decks=tuple(deck.censor(player) for deck in state.decks),
-        scrap=tuple(state.scrap),
-        obliterated=tuple(state.obliterated),
-        exiled=state.exiled,
-        arena=tuple(p.as_tuple() for p in state.arena),
-        sovereign_exhausted=tuple(state.sovereign_exhausted),
-        sovereign_uses=tuple(state.sovereign_uses),
-        silenced=tuple(state.silenced),
-        drew_empty=tuple(state.drew_empty),
-        active=state.active,
-        first=state.first,
-        step=state.step,
-        priority=state.priority,
-        passes=state.passes,
-        queue=tuple(state.queue),
-        resolving=state.resolving,
-        resolutions=state.resolutions,
-        pending=tuple(state.pending),
-        casting=None if state.casting is None else state.casting.copy(),
-        combat=None if state.combat is None else state.combat.copy(),
-        redrawn=tuple(state.redrawn),
-        discard_seat=state.discard_seat,
-        discard_left=state.discard_left,
-        foresight=foresight,
-        foresight_bottom=state.foresight_bottom,
-        foresight_seat=state.foresight_seat,
-        foresight_left=state.foresight_left,
-        element_source=state.element_source,
-        element_left=state.element_left,
-        unknown=tuple(unknown_cards((state.hands[seat], state.decks[seat]), player) for seat in (0, 1)),
-    )

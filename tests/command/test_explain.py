@@ -63,7 +63,7 @@ def test_an_action_is_explained_exactly_when_it_is_illegal(config: str, seed: in
             assert prompt is not None
             legal = {game.encode(action) for action in state.legal_actions()}
             for action_id in sorted(tried_ids(game, legal, rng, everything=decisions % 10 == 0)):
-                reason = state._explain_illegal(prompt, game.decode(action_id))
+                reason = state.why_illegal(action_id)
                 assert (reason is None) == (action_id in legal), (prompt, game.decode(action_id), reason)
             decisions += 1
         outcomes = state.legal_actions()
