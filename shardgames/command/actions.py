@@ -2,15 +2,19 @@
 
 Cards and permanents are named by their object number (``#17``): a player's Main Deck cards are
 numbered from ``60 * seat``, tokens from 120, and each Sovereign has its own number (see
-`shardgames.command.objects`). Targets are object numbers or players.
+`shardgames.command.objects`). Targets are object numbers or players. Each action a player takes
+names the decisions it answers in `asked_in` (``Play.asked_in`` is the priority decision).
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 import attrs
 
 from shardgames.command.keywords import ELEMENTS
 from shardgames.command.objects import describe_object
+from shardgames.command.phases import Phase
 from shardgames.kernel.actions import Action
 
 __all__ = [
@@ -65,6 +69,8 @@ class DrawCard(Action):
 class BottomCard(Action):
     """Tactical Redraw: put `card` from your hand on the bottom of your deck (CMD-12)."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.REDRAW,)
+
     card: int
 
     def __str__(self) -> str:
@@ -75,6 +81,8 @@ class BottomCard(Action):
 class FinishRedraw(Action):
     """Tactical Redraw: stop (with no card put back, it is keeping the hand)."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.REDRAW,)
+
     def __str__(self) -> str:
         return "finish the redraw"
 
@@ -82,6 +90,8 @@ class FinishRedraw(Action):
 @attrs.frozen
 class Charge(Action):
     """Slide a Charge Stone of `element` (-1: Generic) from the Pool to Unused (CMD-16, R10 f)."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
 
     element: int
 
@@ -96,6 +106,8 @@ class Charge(Action):
 class Play(Action):
     """Play `card` from your hand (or, with Echo, a Rite from your Scrap): targets and costs follow."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
+
     card: int
 
     def __str__(self) -> str:
@@ -105,6 +117,8 @@ class Play(Action):
 @attrs.frozen
 class Activate(Action):
     """Activate ability number `ability` of `source` (a permanent or your Sovereign)."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
 
     source: int
     ability: int
@@ -118,6 +132,8 @@ class Activate(Action):
 class DeclareAttack(Action):
     """Attack with `attacker` (its target is chosen next)."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
+
     attacker: int
 
     def __str__(self) -> str:
@@ -127,6 +143,8 @@ class DeclareAttack(Action):
 @attrs.frozen
 class Pass(Action):
     """Pass priority."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
 
     @property
     def is_noop(self) -> bool:
@@ -141,6 +159,8 @@ class Pass(Action):
 class ChooseTarget(Action):
     """Choose `target`: an object number, or a player (`objects.player_target`)."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.TARGET, Phase.SACRIFICE, Phase.TRENCH, Phase.ATTACK_TARGET)
+
     target: int
 
     def __str__(self) -> str:
@@ -150,6 +170,8 @@ class ChooseTarget(Action):
 @attrs.frozen
 class ChooseElement(Action):
     """Choose the element (its number) of a Shard from a two-element Elemental Rock."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.ELEMENT,)
 
     element: int
 
@@ -161,6 +183,8 @@ class ChooseElement(Action):
 class Intercept(Action):
     """Intercept the attack with `entity` (CMD-34, R13)."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.INTERCEPT,)
+
     entity: int
 
     def __str__(self) -> str:
@@ -170,6 +194,8 @@ class Intercept(Action):
 @attrs.frozen
 class NoIntercept(Action):
     """Let the attack through (or, against an Intimidating attacker, drop the interceptors chosen)."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.INTERCEPT,)
 
     @property
     def is_noop(self) -> bool:
@@ -184,6 +210,8 @@ class NoIntercept(Action):
 class FinishIntercept(Action):
     """Against an Intimidating attacker: intercept with the two or more Entities chosen."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.INTERCEPT,)
+
     def __str__(self) -> str:
         return "intercept with the chosen Entities"
 
@@ -191,6 +219,8 @@ class FinishIntercept(Action):
 @attrs.frozen
 class OrderInterceptor(Action):
     """The attacker's controller: `entity` takes the attacker's damage next (R14)."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.ORDER,)
 
     entity: int
 
@@ -202,6 +232,8 @@ class OrderInterceptor(Action):
 class Discard(Action):
     """Discard `card` from your hand."""
 
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.DISCARD,)
+
     card: int
 
     def __str__(self) -> str:
@@ -211,6 +243,8 @@ class Discard(Action):
 @attrs.frozen
 class Foresee(Action):
     """Foresight: leave the card looked at on top (``bottom=False``) or put it on the bottom."""
+
+    asked_in: ClassVar[tuple[Phase, ...]] = (Phase.FORESIGHT,)
 
     bottom: bool
 

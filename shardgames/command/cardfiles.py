@@ -41,10 +41,11 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
@@ -144,6 +145,18 @@ _FIELDS = {
 }
 
 
+ChoiceT = TypeVar("ChoiceT", bound=StrEnum)
+
+
+def _choice(enum: type[ChoiceT], text: str, where: str, what: str, problems: list[str]) -> ChoiceT | None:
+    """The member of `enum` that `text` names (any case, spaces or dashes for ``_``), or ``None``."""
+    try:
+        return enum(text.strip().lower().replace(" ", "_").replace("-", "_"))
+    except ValueError:
+        problems.append(f"{where}: {text!r} is not {what} are {', '.join(m.value for m in enum)}")
+        return None
+
+
 def _build_instance(
     entry: _KeywordEntry, ctype: CardType | None, where: str, problems: list[str]
 ) -> KeywordInstance | None:
@@ -157,19 +170,11 @@ def _build_instance(
     scope: Scope | None = None
     element = None
     if entry.trigger is not None:
-        try:
-            trigger = Trigger(entry.trigger.strip().lower().replace(" ", "_").replace("-", "_"))
-        except ValueError:
-            problems.append(f"{where}.trigger: {entry.trigger!r} is not a trigger; triggers are "
-                            + ", ".join(t.value for t in Trigger))  # fmt: skip
-            ok = False
+        trigger = _choice(Trigger, entry.trigger, f"{where}.trigger", "a trigger; triggers", problems)
+        ok = trigger is not None
     if entry.scope is not None:
-        try:
-            scope = Scope(entry.scope.strip().lower().replace(" ", "_").replace("-", "_"))
-        except ValueError:
-            problems.append(f"{where}.scope: {entry.scope!r} is not a target scope; scopes are "
-                            + ", ".join(s.value for s in Scope))  # fmt: skip
-            ok = False
+        scope = _choice(Scope, entry.scope, f"{where}.scope", "a target scope; scopes", problems)
+        ok = ok and scope is not None
     if entry.element is not None:
         try:
             element = parse_element(entry.element)

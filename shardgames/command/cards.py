@@ -37,7 +37,7 @@ from shardgames.command.keywords import (
     KeywordKind,
     Scope,
     Trigger,
-    parse_element,
+    element_counts,
 )
 
 __all__ = [
@@ -104,10 +104,7 @@ class ShardCost:
         Raises:
             ValueError: If a name is not an element.
         """
-        counts = [0] * len(ELEMENTS)
-        for name, count in pips.items():
-            counts[ELEMENTS.index(parse_element(name))] = count
-        return cls(generic, tuple(counts))
+        return cls(generic, element_counts(**pips))
 
     @classmethod
     def parse(cls, text: str | int) -> ShardCost:

@@ -56,7 +56,7 @@ from shardgames.command.cards import (
 )
 from shardgames.command.cost import Price, SovereignPrice, price
 from shardgames.command.formats import FORMATS, STANDARD, Format, parse_format
-from shardgames.command.keywords import ELEMENTS, CardType, Element, parse_element
+from shardgames.command.keywords import ELEMENTS, CardType, Element, element_counts, parse_element
 from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError, DeckError
 
@@ -107,10 +107,7 @@ class Stones:
         Raises:
             ValueError: If a name is not an element.
         """
-        counts = [0] * len(ELEMENTS)
-        for name, count in elemental.items():
-            counts[ELEMENTS.index(parse_element(name))] = count
-        return cls(generic, tuple(counts))
+        return cls(generic, element_counts(**elemental))
 
     @property
     def total(self) -> int:

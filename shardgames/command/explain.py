@@ -16,16 +16,9 @@ from shardgames.command.actions import (
     Activate,
     BottomCard,
     Charge,
-    ChooseElement,
-    ChooseTarget,
     DeclareAttack,
     Discard,
     FinishIntercept,
-    FinishRedraw,
-    Foresee,
-    Intercept,
-    NoIntercept,
-    OrderInterceptor,
     Pass,
     Play,
 )
@@ -55,30 +48,13 @@ _ASKED = {
     Phase.DISCARD: "a card to discard (Discard)",
     Phase.FORESIGHT: "where the card looked at goes (Foresee)",
 }
-_FOR_PHASE: dict[type[Action], tuple[Phase, ...]] = {
-    BottomCard: (Phase.REDRAW,),
-    FinishRedraw: (Phase.REDRAW,),
-    Play: (Phase.PRIORITY,),
-    Activate: (Phase.PRIORITY,),
-    Charge: (Phase.PRIORITY,),
-    DeclareAttack: (Phase.PRIORITY,),
-    Pass: (Phase.PRIORITY,),
-    ChooseTarget: (Phase.TARGET, Phase.SACRIFICE, Phase.TRENCH, Phase.ATTACK_TARGET),
-    ChooseElement: (Phase.ELEMENT,),
-    Intercept: (Phase.INTERCEPT,),
-    NoIntercept: (Phase.INTERCEPT,),
-    FinishIntercept: (Phase.INTERCEPT,),
-    OrderInterceptor: (Phase.ORDER,),
-    Discard: (Phase.DISCARD,),
-    Foresee: (Phase.FORESIGHT,),
-}
 
 
 @HANDLERS.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
 def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:
     """The reason `action` is illegal at `prompt`, or ``None`` when it is legal."""
-    phases = _FOR_PHASE.get(type(action))
-    if phases is None:
+    phases: tuple[Phase, ...] = getattr(action, "asked_in", ())  # the decisions it answers
+    if not phases:
         return f"{type(action).__name__} is a chance outcome, not a decision"
     if prompt.phase not in phases:
         return f"the decision now is {_ASKED[prompt.phase]}, not {type(action).__name__}"

@@ -46,23 +46,11 @@ from shardgames.command.compiled import ABILITIES, RECKLESS, CardInfo, bit, comp
 from shardgames.command.decks import Decklist, check_deck, load_deck_file, starter_decks
 from shardgames.command.events import EVENT_TYPES
 from shardgames.command.formats import FORMATS
+from shardgames.command.handlers import HANDLERS
 from shardgames.command.keywords import CardType
 from shardgames.command.objects import DECK_STRIDE, PLAYERS, SOVEREIGNS, TARGETS, TOKENS
-from shardgames.command.phases import (
-    OPENING_HAND,
-    QUEUE_GUARD,
-    AfterRedraw,
-    AskRedraw,
-    BeginTurn,
-    CommandPrompt,
-    DrawCards,
-    EndTurn,
-    FinishTurn,
-    Proceed,
-    TurnTriggers,
-)
+from shardgames.command.phases import OPENING_HAND, QUEUE_GUARD, CommandPrompt
 from shardgames.command.position import fill_from_position
-from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
 from shardgames.command.state import CommandState
 from shardgames.command.view import design_vector, observation_shape
 from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
@@ -177,20 +165,7 @@ class CommandGame(Game):
     state_type = CommandState
     event_types = EVENT_TYPES
     prompt_types = (CommandPrompt,)
-    task_types = (
-        Proceed,
-        DrawCards,
-        BeginTurn,
-        EndTurn,
-        FinishTurn,
-        TurnTriggers,
-        AskRedraw,
-        AfterRedraw,
-        ApplyEffect,
-        FinishItem,
-        AskDiscard,
-        LookNext,
-    )
+    task_types = tuple(HANDLERS.run_handlers)  # every task a rules module runs (the rules are imported above)
     turn_cap_parameter = "max_turns"
     turn_cap_factor = 2  # max_turns counts each player's turns
     sample_configurations = (

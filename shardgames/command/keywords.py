@@ -46,6 +46,7 @@ __all__ = [
     "Scope",
     "Trigger",
     "effect_of",
+    "element_counts",
     "keyword",
     "parse_element",
     "register_effect",
@@ -105,6 +106,18 @@ def parse_element(text: str) -> Element:
     except ValueError:
         names = ", ".join(e.value for e in ELEMENTS)
         raise ValueError(f"{text!r} is not an element; the elements are {names}") from None
+
+
+def element_counts(**counts: int) -> tuple[int, ...]:
+    """Counts per element, in element order, from counts by name or letter: ``element_counts(water=1)``.
+
+    Raises:
+        ValueError: If a name is not an element.
+    """
+    found = [0] * len(ELEMENTS)
+    for name, count in counts.items():
+        found[ELEMENTS.index(parse_element(name))] = count
+    return tuple(found)
 
 
 class CardType(StrEnum):
