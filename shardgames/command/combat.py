@@ -76,10 +76,11 @@ _SENTRY, _SIPHON, _TIRELESS, _ENTRENCH = bit(SENTRY), bit(SIPHON), bit(TIRELESS)
 def attack_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `DeclareAttack` actions open to the active player in its Main Phase."""
     base = state.game.id_attack
+    entity = state.game.is_entity_kind
     return [
         base + p.id
         for p in state.arena
-        if p.owner == seat and is_entity(state, p) and attack_problem(state, p) is None
+        if p.owner == seat and entity[p.kind] and attack_problem(state, p) is None
     ]
 
 

@@ -80,7 +80,7 @@ def _play(state: CommandState, seat: int, action: Play) -> str | None:
     if from_scrap and card not in state.scrap[seat]:
         return f"{info.name} #{card} is not in your hand"
     reasons: dict[int, str] = {}
-    if playable(state, seat, (card,), from_scrap, reasons=reasons):
+    if playable(state, seat, () if from_scrap else (card,), (card,) if from_scrap else (), reasons):
         return None
     reason = reasons[card]
     kind = "Focus Rite" if info.type is CardType.RITE else info.type.label

@@ -227,13 +227,11 @@ class _Purse:
 def playable(
     state: CommandState,
     seat: int,
-    cards: Iterable[int],
-    from_scrap: bool,
-    *,
+    hand: Iterable[int],
+    scrap: Iterable[int] = (),
     reasons: dict[int, str] | None = None,
-    purse: _Purse | None = None,
 ) -> list[int]:
-    """The `cards` of `seat`'s hand (or, `from_scrap`, its Scrap zone) it may play now.
+    """The cards of `hand` and, played from the Scrap zone, of `scrap` that `seat` may play now.
 
     The rules in order (R11, R15, R22, R27): Echo for a card in the Scrap zone, Silence and the timing
     of the card's speed, the additional cost of a sacrifice, a payment, and a legal target for every
@@ -242,43 +240,37 @@ def playable(
     ``{cost}``.
     """
     card_info = state.game.card_info
-    can_pay = (purse or _Purse(state, seat)).can_pay
+    can_pay = _Purse(state, seat).can_pay
     silenced = state.silenced[seat] >= state.turn
     main = in_main_window(state, seat)
     legal = []
-    for card in cards:
-        info = card_info[card]
-        if from_scrap and not info.echo:
-            why = "{name} #{card} is in the Scrap zone, but it has no Echo"
-        elif info.fast and silenced:
-            why = "you are Silenced: no Fast Speed Rites this turn"
-        elif not info.fast and not main:
-            why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
-        elif info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
-            why = "{name} needs an Entity of yours to sacrifice, and you control none"
-        elif not can_pay(info.cost):
-            why = "you can't pay {cost} for {name} with what you have"
-        elif info.type is CardType.RITE and not _all_targets_exist(
-            state, info, Trigger.ON_RESOLVE, seat, card
-        ):
-            why = "{name} has an effect with no legal target"
-        else:
-            legal.append(card)
-            continue
-        if reasons is not None:
-            reasons[card] = why
+    for from_scrap, cards in ((False, hand), (True, scrap)):
+        for card in cards:
+            info = card_info[card]
+            if from_scrap and not info.echo:
+                why = "{name} #{card} is in the Scrap zone, but it has no Echo"
+            elif info.fast and silenced:
+                why = "you are Silenced: no Fast Speed Rites this turn"
+            elif not info.fast and not main:
+                why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
+            elif info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+                why = "{name} needs an Entity of yours to sacrifice, and you control none"
+            elif not can_pay(info.cost):
+                why = "you can't pay {cost} for {name} with what you have"
+            elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
+                why = "{name} has an effect with no legal target"
+            else:
+                legal.append(card)
+                continue
+            if reasons is not None:
+                reasons[card] = why
     return legal
 
 
 def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
-    purse = _Purse(state, seat)
     base = state.game.id_play
-    ids = [base + card for card in playable(state, seat, state.hands[seat], False, purse=purse)]
-    scrap = state.scrap[seat]
-    if scrap:
-        ids.extend(base + card for card in playable(state, seat, scrap, True, purse=purse))
-    return ids
+    return [base + card for card in playable(state, seat, state.hands[seat], state.scrap[seat])]
 
 
 @HANDLERS.apply(Play)
@@ -323,18 +315,17 @@ def activate_problem(state: CommandState, seat: int, source: int, ability: int) 
     if not 0 <= ability < ABILITIES:
         return "ability {ability} does not exist: 0 Exhaust, 1 mana, 2 Warp, 3 Bombard"
     if source == game.sovereign_id(seat):
-        return _ability_problem(state, seat, (source, game.sovereign_infos[seat], None), ability)
+        return _ability_problem(state, seat, source, game.sovereign_infos[seat], None, ability)
     p = state.permanent(source)
     if p is None or p.owner != seat:
         return "#{source} is not a permanent of yours in the Arena"
-    return _ability_problem(state, seat, (source, game.infos[p.kind], p), ability)
+    return _ability_problem(state, seat, source, game.infos[p.kind], p, ability)
 
 
-def _ability_problem(
-    state: CommandState, seat: int, found: tuple[int, CardInfo, Permanent | None], ability: int
+def _ability_problem(  # noqa: PLR0917 - the source as its number, design and permanent
+    state: CommandState, seat: int, source: int, info: CardInfo, p: Permanent | None, ability: int
 ) -> str | None:
     """The rules of activating one ability of a source of `seat`'s (R10 e, R17, R21)."""
-    source, info, p = found
     if ability not in info.activated:
         return "{name} has no {ability_name}"
     if p is None:  # the Sovereign's Exhaust ability, without a Shard cost
@@ -377,16 +368,21 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     game = state.game
     infos = game.infos
     base = game.id_activate
-    found: list[tuple[int, CardInfo, Permanent | None]] = [
-        (p.id, infos[p.kind], p) for p in state.arena if p.owner == seat and infos[p.kind].activated
+    ids = [
+        base + p.id * ABILITIES + ability
+        for p in state.arena
+        if p.owner == seat
+        for ability in infos[p.kind].activated
+        if _ability_problem(state, seat, p.id, infos[p.kind], p, ability) is None
     ]
-    found.append((game.sovereign_id(seat), game.sovereign_infos[seat], None))
-    return [
-        base + source[0] * ABILITIES + ability
-        for source in found
-        for ability in source[1].activated
-        if _ability_problem(state, seat, source, ability) is None
-    ]
+    source = game.sovereign_id(seat)
+    sovereign = game.sovereign_infos[seat]
+    ids.extend(
+        base + source * ABILITIES + ability
+        for ability in sovereign.activated
+        if _ability_problem(state, seat, source, sovereign, None, ability) is None
+    )
+    return ids
 
 
 @HANDLERS.apply(Activate)
