@@ -353,7 +353,7 @@ def _combat_prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> N
 
 def _tasks(s: CommandState, found: Problems) -> None:
     game = s.game
-    for index, task in enumerate(s._tasks):
+    for index, task in enumerate(s.tasks):
         where = f"tasks[{index}]"
         if isinstance(
             task,
