@@ -29,7 +29,7 @@ def _ids_to_check(state: sg.State, legal: set[int], rng: sg.Rng) -> list[int]:
     return sorted(legal | {rng.randrange(size) for _ in range(SAMPLED_IDS)})
 
 
-PENDING = {"sota", "command"}
+PENDING = {"sota"}
 
 
 def _cases() -> list[object]:
