@@ -38,8 +38,9 @@ from shardgames.sota.phases import (
 )
 
 if TYPE_CHECKING:
+    from shardgames.sota.duel_state import Duel
     from shardgames.sota.game import SotaGame
-    from shardgames.sota.state import Duel, SotaState
+    from shardgames.sota.state import SotaState
 
 __all__ = ["DUEL_LIMIT", "problems"]
 
@@ -301,7 +302,7 @@ def _prompt(s: SotaState, prompt: SotaPrompt, found: Problems) -> None:
             found.add("prompt.phase", "there is no Gather in Turn Phase 1 (SOTA-28)")
     elif duel is not None and phase in _DUEL_PHASES:
         _duel_prompt(s, prompt, duel, found)
-    if duel is not None and duel.winner != -2 and not any(isinstance(t, AfterDuel) for t in s._tasks):
+    if duel is not None and duel.winner != -2 and not any(isinstance(t, AfterDuel) for t in s.tasks):
         found.add("data.duel", "a resolved duel ends with a queued AfterDuel task")
 
 
@@ -339,7 +340,7 @@ def _duel_prompt(s: SotaState, prompt: SotaPrompt, duel: Duel, found: Problems) 
 def _tasks(s: SotaState, found: Problems) -> None:
     game = s.game
     n = game.num_players
-    for index, task in enumerate(s._tasks):
+    for index, task in enumerate(s.tasks):
         where = f"tasks[{index}]"
         if isinstance(task, AskPhase | Deal | BeginTurnPhase | Mill):
             found.seat(f"{where}.seat", task.seat, game)

@@ -16,7 +16,11 @@ from shardgames.sota.actions import (
     ChooseStat,
     ChooseTarget,
     DuelWith,
+    DuelWithPersona,
     DuelWithTwins,
+    EndTurnPhase,
+    Pass,
+    RespondNormal,
     RespondTwin,
     RollDie,
     UseAlly,
@@ -26,6 +30,7 @@ from shardgames.sota.actions import (
 )
 from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
 from shardgames.sota.constants import ALL_STATS, ATTACKER, DEFENDER, PERSONA_BIT
+from shardgames.sota.duel_state import Duel, stat_total
 from shardgames.sota.events import (
     CardFractured,
     CardReturned,
@@ -36,12 +41,12 @@ from shardgames.sota.events import (
     PlayerEliminated,
     TwinResponseChosen,
 )
-from shardgames.sota.phases import AfterDuel, AskDuel, EndTurn, Mill, Phase, SotaPrompt
+from shardgames.sota.phases import AfterDuel, AskDuel, EndTurn, Mill, Phase, SotaPrompt, handlers
 from shardgames.sota.setup import apply_start_roll
 from shardgames.sota.turn import mill_card
 
 if TYPE_CHECKING:
-    from shardgames.sota.state import Duel, SotaState
+    from shardgames.sota.state import SotaState
 
 _STAT_TRAITS = (TraitKind.SIPHON, TraitKind.FOCUS)
 
@@ -49,10 +54,11 @@ _STAT_TRAITS = (TraitKind.SIPHON, TraitKind.FOCUS)
 # ---------------------------------------------------------------------- D1: the unit
 
 
+@handlers.run(AskDuel)
 def run_ask_duel(s: SotaState, task: AskDuel) -> None:
     """D1: the next duel, unless all five stats are used (SOTA-36, DX5)."""
     if s.used_stats == ALL_STATS:
-        s._push(EndTurn())
+        s.push(EndTurn())
     else:
         s.ask(s.active, Phase.DUEL_UNIT)
 
@@ -63,12 +69,13 @@ def twin_pairs(s: SotaState, seat: int) -> list[tuple[int, int]]:
     return s.game.twin_pairs(s.slots[base : base + s.game.duel_positions])
 
 
-def legal_unit(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.DUEL_UNIT)
+def legal_unit(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """D1 (SOTA-35, 47, R15): a Character, a twin pair, or the Persona; or end the Turn Phase.
 
     A twin pair duels once per Turn Phase; the Persona only when no Character is in position.
     """
-    game = s.game
+    game, seat = s.game, prompt.player
     base = s.seat_slots(seat).start
     occupied = [i for i in range(game.duel_positions) if s.slots[base + i] >= 0]
     ids = [game.id_end_turn_phase]
@@ -81,10 +88,9 @@ def legal_unit(s: SotaState, seat: int) -> Iterable[int]:
     return ids
 
 
+@handlers.apply(DuelWith, DuelWithTwins, DuelWithPersona)
 def apply_unit(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """D1: the unit is chosen; the stat comes next."""
-    from shardgames.sota.state import Duel  # noqa: PLC0415 - state imports this module
-
     seat = prompt.player
     if isinstance(action, DuelWith):
         unit: tuple[int, ...] = (action.slot,)
@@ -96,21 +102,24 @@ def apply_unit(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     s.ask(seat, Phase.DUEL_STAT)
 
 
+@handlers.apply(EndTurnPhase)
 def apply_end_turn_phase(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """End the Turn Phase instead of declaring another duel (SOTA-R15)."""
-    s._push(EndTurn())
+    s.push(EndTurn())
 
 
 # ---------------------------------------------------------------------- D2, D3: stat and target
 
 
-def legal_stat(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.DUEL_STAT)
+def legal_stat(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-36, R14: each stat once per Turn Phase."""
     used = s.used_stats
     ids = s.game.id_choose_stat
     return [ids[i] for i in range(5) if not used >> i & 1]
 
 
+@handlers.apply(ChooseStat)
 def apply_stat(s: SotaState, prompt: SotaPrompt, action: ChooseStat) -> None:
     """D2: the stat is chosen; the target comes next."""
     duel = _duel(s)
@@ -118,8 +127,10 @@ def apply_stat(s: SotaState, prompt: SotaPrompt, action: ChooseStat) -> None:
     s.ask(prompt.player, Phase.DUEL_TARGET)
 
 
-def legal_target(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.DUEL_TARGET)
+def legal_target(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-37, R1: any remaining opponent's Characters; its Persona only when it has none."""
+    seat = prompt.player
     ids: list[int] = []
     k = s.game.duel_positions
     for other in s.order_from(seat)[1:]:
@@ -130,6 +141,7 @@ def legal_target(s: SotaState, seat: int) -> Iterable[int]:
     return ids
 
 
+@handlers.apply(ChooseTarget)
 def apply_target(s: SotaState, prompt: SotaPrompt, action: ChooseTarget) -> None:
     """D3: the stat is spent (unless an Encore saves it), then the twin response or the dice."""
     duel = _duel(s)
@@ -199,11 +211,13 @@ def _declaration(s: SotaState, duel: Duel) -> DuelDeclared:
 # ---------------------------------------------------------------------- D4, D5: twin response and dice
 
 
-def legal_twin_response(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.TWIN_RESPONSE)
+def legal_twin_response(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """D4: answer with both twins, or with the targeted twin alone."""
     return (s.game.id_respond_twin, s.game.id_respond_normal)
 
 
+@handlers.apply(RespondTwin, RespondNormal)
 def apply_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """SOTA-49, R17(c): before any die is rolled, the defender answers with both twins or not."""
     duel = _duel(s)
@@ -224,6 +238,7 @@ def _roll_dice(s: SotaState) -> None:
     s.ask_chance(Phase.DUEL_DIE, duel.attacker)
 
 
+@handlers.apply(RollDie)
 def apply_roll(s: SotaState, prompt: SotaPrompt, action: RollDie) -> None:
     """A die: of the start roll, of a duel, or of a re-roll."""
     if prompt.phase is Phase.START_ROLL:
@@ -254,13 +269,14 @@ def apply_roll(s: SotaState, prompt: SotaPrompt, action: RollDie) -> None:
 # ---------------------------------------------------------------------- D6: the modifier window
 
 
-def legal_modifiers(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.MODIFIERS)
+def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """D6 (SOTA-39/40, R12, R13, R18): one modifier, or pass.
 
     A modifier is a Trait or Persona trait of the duelling unit (once each per duel), an Ally of the
     duel stat, or an R-Ally.
     """
-    game = s.game
+    game, seat = s.game, prompt.player
     duel = _duel(s)
     side = duel.to_act
     used = duel.used >> (side * 8)
@@ -304,6 +320,7 @@ _PERSONA_EFFECTS = {
 }
 
 
+@handlers.apply(UseTrait, UsePersonaTrait, UseAlly, UseRAlly)
 def apply_modifier(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """Use one modifier; the window then passes to the other duellist (SOTA-R18)."""
     game = s.game
@@ -357,8 +374,11 @@ def _take_ally(s: SotaState, seat: int, stat: int, value: int) -> int:
     return stack[position]
 
 
-def apply_pass(s: SotaState) -> None:
-    """The window closes after two passes in succession (SOTA-R18)."""
+@handlers.apply(Pass)
+def apply_pass(s: SotaState, prompt: SotaPrompt, action: Pass) -> None:
+    """A pass: nothing happens in Position or Bolster; two in succession close the modifier window (R18)."""
+    if prompt.phase is not Phase.MODIFIERS:
+        return
     duel = _duel(s)
     duel.passes += 1
     if duel.passes >= 2:
@@ -369,31 +389,6 @@ def apply_pass(s: SotaState) -> None:
 
 
 # ---------------------------------------------------------------------- D7: resolution
-
-
-def current_totals(s: SotaState, duel: Duel) -> tuple[int, int]:
-    """Both Stat Totals as they stand (the final ones once resolved; zeros before the target)."""
-    if duel.is_resolved:
-        return duel.totals
-    if duel.defender < 0:
-        return (0, 0)
-    return (stat_total(s, duel, ATTACKER), stat_total(s, duel, DEFENDER))
-
-
-def stat_total(s: SotaState, duel: Duel, side: int) -> int:
-    """A side's Stat Total: base stat (both halves of a pair) + its 2D6 + Signed Bonus + modifiers."""
-    game = s.game
-    seat = duel.seat_of(side)
-    slots = duel.slots_of(side)
-    if slots:
-        base = s.seat_slots(seat).start
-        cards = [s.slots[base + i] for i in slots]
-        total = sum(game.stats[c][duel.stat] for c in cards)
-        if len(cards) == 1:
-            total += game.signed_bonus[cards[0]]  # SOTA-R4: automatic, never for Personas or Twins
-    else:
-        total = game.stats[s.persona[seat]][duel.stat]
-    return total + duel.dice[side * 2] + duel.dice[side * 2 + 1] + duel.bonus[side]
 
 
 def _resolve(s: SotaState, duel: Duel) -> None:
@@ -420,7 +415,7 @@ def _resolve(s: SotaState, duel: Duel) -> None:
         _return_to_bottom(s, d, duel.target)
         tasks += [Mill(a, 1), Mill(d, 1)]
     tasks.append(AfterDuel())
-    s._push(*tasks)
+    s.push(*tasks)
 
 
 def _fracture(s: SotaState, seat: int, slots: tuple[int, ...]) -> None:
@@ -450,6 +445,7 @@ def _return_to_bottom(s: SotaState, seat: int, slots: tuple[int, ...]) -> None:
                 s.emit(CardReturned(seat, card, names[card]))
 
 
+@handlers.run(Mill)
 def run_mill(s: SotaState, task: Mill) -> None:
     """Move cards from the top of a deck to the Fractured Shards, one at a time.
 
@@ -458,13 +454,14 @@ def run_mill(s: SotaState, task: Mill) -> None:
     deck = s.decks[task.seat]
     if task.count <= 0 or len(deck) == 0:
         return
-    s._push(Mill(task.seat, task.count - 1))
+    s.push(Mill(task.seat, task.count - 1))
     if deck.needs_chance():
         s.ask_chance(Phase.MILL, task.seat)
     else:
         mill_card(s, task.seat, deck.draw())
 
 
+@handlers.run(AfterDuel)
 def run_after_duel(s: SotaState, task: AfterDuel) -> None:
     """The end of D7, after the mills.
 
@@ -492,9 +489,9 @@ def run_after_duel(s: SotaState, task: AfterDuel) -> None:
         if s.is_terminal():
             return
     if duel.winner == DEFENDER or not s.alive[duel.attacker]:
-        s._push(EndTurn())
+        s.push(EndTurn())
     else:
-        s._push(AskDuel())
+        s.push(AskDuel())
 
 
 def _eliminate(s: SotaState, seat: int) -> None:
@@ -514,7 +511,7 @@ def _eliminate(s: SotaState, seat: int) -> None:
     s.emit(PlayerEliminated(seat))
     remaining = [other for other, alive in enumerate(s.alive) if alive]
     if len(remaining) == 1:
-        s._end_game(remaining[0], f"seat {remaining[0]} is the last with a persona")
+        s.end_game(remaining[0], f"seat {remaining[0]} is the last with a persona")
 
 
 def _duel(s: SotaState) -> Duel:

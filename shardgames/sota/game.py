@@ -22,6 +22,7 @@ from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
 from shardgames.kernel.state import State
+from shardgames.sota import duel, setup, turn  # noqa: F401 - the rules register with `handlers` on import
 from shardgames.sota.actions import (
     AssignTrait,
     ChoosePersona,

@@ -56,7 +56,7 @@ from shardgames.sota.actions import (
     UseRAlly,
     UseTrait,
 )
-from shardgames.sota.cards import PersonaTrait, TraitKind
+from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
 from shardgames.sota.constants import CHARACTER, LOCAL_MASK, SEAT_SHIFT
 from shardgames.sota.game import SotaGame
 from shardgames.sota.phases import Phase
@@ -255,8 +255,6 @@ def _duel_unit(view: SotaView, legal: Sequence[Action]) -> Action | None:
 
 def _duel_stat(view: SotaView, legal: Sequence[Action]) -> Action | None:
     plans = _plans(view)
-    from shardgames.sota.cards import STATS  # noqa: PLC0415 - keeps the module header short
-
     return ChooseStat(STATS[plans[0][3]]) if plans else None
 
 

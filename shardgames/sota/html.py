@@ -22,17 +22,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from shardgames.kernel.views import View
 from shardgames.render.html import card, card_back, chips, esc, fragment, panel, table, zone
 from shardgames.sota.cards import STATS, CharacterCard, TraitCard, Variant
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, PERSONA_BIT, TRAIT
 from shardgames.sota.phases import SotaPrompt
 from shardgames.sota.render import ABBREVIATIONS, Seen, ability_text, describe_card, unit_stat
-from shardgames.sota.view import SotaView
 
 if TYPE_CHECKING:
+    from shardgames.sota.duel_state import DuelView
     from shardgames.sota.game import SotaGame
     from shardgames.sota.state import SotaState
-    from shardgames.sota.view import DuelView
+    from shardgames.sota.view import SotaView
 
 __all__ = ["card_face", "state_html", "view_html"]
 
@@ -423,7 +424,7 @@ def _used_names(seen: Seen, duel: DuelView, side: int) -> list[str]:
 
 def _choices_panel(seen: Seen) -> str:
     view = seen.source
-    if not isinstance(view, SotaView) or not view.legal_actions:
+    if not isinstance(view, View) or not view.legal_actions:
         return ""
     actions = view.legal_actions
     rows = [[i, view.describe_action(a)] for i, a in enumerate(actions[:_CHOICES_SHOWN])]

@@ -2,8 +2,9 @@
 
 Every decision is a `SotaPrompt`: who decides, in which `Phase`, and (for draws and dice) about which
 seat. Multi-step procedures (a Turn Phase's steps for every seat, a mill of several cards, the end of a
-duel) are queued as `Task` values. The transitions live in `shardgames.sota.state`; the docs page draws
-the machine as a table.
+duel) are queued as `Task` values. The rules modules (`setup`, `turn`, `duel`) register the function
+of each phase, action and queued step in `handlers`, where the state looks them up; the docs page
+draws the machine as a table.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from enum import StrEnum
 
 import attrs
 
+from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "Phase",
     "SotaPrompt",
     "StartRoll",
+    "handlers",
 ]
 
 
@@ -49,6 +52,9 @@ class Phase(StrEnum):
     REROLL_DIE = "reroll die"  # D6 (chance): a die of a re-roll
     MILL = "mill"  # D7 (chance): a card milled from the top of a deck
 
+
+#: The rules of SOTA by phase, action and task: each rules function registers itself here.
+handlers: Handlers[Phase] = Handlers("sota")
 
 #: Phases at which chance acts.
 CHANCE_PHASES = frozenset(

@@ -54,6 +54,7 @@ from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
 from shardgames.sota.cards import STATS, Stat
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
+from shardgames.sota.duel_state import Duel
 from shardgames.sota.phases import AskDuel, AskPhase, Phase
 
 if TYPE_CHECKING:
@@ -303,8 +304,6 @@ def _unit(where: str, raw: Any, s: SotaState, seat: int, problems: list[str]) ->
 
 
 def _fill_duel(game: SotaGame, s: SotaState, phase: Phase, raw: Any, problems: list[str]) -> None:
-    from shardgames.sota.state import Duel  # noqa: PLC0415 - state imports this module
-
     if not isinstance(raw, Mapping):
         problems.append(f"duel: phase {phase.value!r} needs the duel in progress")
         return
@@ -351,7 +350,7 @@ def _queue(s: SotaState, phase: Phase, to_act: int) -> None:
     """The pending decision and the rest of the Turn Phase."""
     duel = s.duel
     if phase is Phase.DUEL_UNIT:
-        s._push(AskDuel())
+        s.push(AskDuel())
     elif phase in _DUEL_PHASES:
         assert duel is not None
         seat = duel.defender if phase is Phase.TWIN_RESPONSE else s.active
@@ -366,4 +365,4 @@ def _queue(s: SotaState, phase: Phase, to_act: int) -> None:
             seats = order[start:] if step is phase else order
             steps += [AskPhase(seat, step) for seat in seats]
         steps.append(AskDuel())
-        s._push(*steps)
+        s.push(*steps)

@@ -18,14 +18,16 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from shardgames.kernel.views import View
 from shardgames.render.text import plural
 from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
-from shardgames.sota.view import DuelView, SotaView
+from shardgames.sota.duel_state import DuelView
 
 if TYPE_CHECKING:
     from shardgames.sota.game import SotaGame
     from shardgames.sota.state import SotaState
+    from shardgames.sota.view import SotaView
 
 __all__ = [
     "ABBREVIATIONS",
@@ -133,7 +135,7 @@ class Seen:
     @classmethod
     def of(cls, source: SotaState | SotaView) -> Seen:
         """What `source` shows (a view hides what its seat does not know; a state hides nothing)."""
-        if isinstance(source, SotaView):
+        if isinstance(source, View):
             return cls(
                 source,
                 source.player,

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING
 
 from shardgames.kernel.state import Task
 from shardgames.kernel.zones import Hand, HiddenDeck, only
-from shardgames.sota.actions import ChoosePersona, Redraw
+from shardgames.sota.actions import ChoosePersona, FinishRedraw, KeepHand, Redraw
 from shardgames.sota.constants import LOCAL_MASK, OPENING_HAND, PERSONA, SEAT_SHIFT
 from shardgames.sota.events import CardPutUnder, PersonaChosen, StartingPlayerChosen, StartRolled
-from shardgames.sota.phases import AskPhase, BeginTurnPhase, Deal, Phase, SotaPrompt, StartRoll
+from shardgames.sota.phases import AskPhase, BeginTurnPhase, Deal, Phase, SotaPrompt, StartRoll, handlers
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
 
 
+@handlers.setup
 def lay_out(s: SotaState) -> None:
     """A new game: every seat's cards, then the setup steps S1-S4 queued in order."""
     game = s.game
@@ -45,15 +46,17 @@ def lay_out(s: SotaState) -> None:
     tasks += [Deal(seat, OPENING_HAND, Phase.DEAL) for seat in range(n)]
     tasks += [AskPhase(seat, Phase.REDRAW) for seat in range(n)]
     tasks.append(StartRoll(tuple(range(n)), 0))
-    s._push(*tasks)
+    s.push(*tasks)
 
 
-def legal_persona(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.PERSONA)
+def legal_persona(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """S1: each Persona of the decklist."""
     ids = s.game.id_choose_persona
-    return [ids[card & LOCAL_MASK] for card in s.options[seat]]
+    return [ids[card & LOCAL_MASK] for card in s.options[prompt.player]]
 
 
+@handlers.apply(ChoosePersona)
 def apply_persona(s: SotaState, prompt: SotaPrompt, action: ChoosePersona) -> None:
     """S1: the chosen Persona is played; the others leave the game (SOTA-R3)."""
     seat = prompt.player
@@ -65,22 +68,26 @@ def apply_persona(s: SotaState, prompt: SotaPrompt, action: ChoosePersona) -> No
     s.emit(PersonaChosen(seat, card, s.game.names[card], others))
 
 
-def legal_redraw(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.REDRAW)
+def legal_redraw(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """S3: keep the hand, or put a first card under the deck."""
     ids = s.game.id_redraw
-    return [s.game.id_keep_hand, *(ids[card & LOCAL_MASK] for card in s.hands[seat])]
+    return [s.game.id_keep_hand, *(ids[card & LOCAL_MASK] for card in s.hands[prompt.player])]
 
 
-def legal_redraw_more(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.REDRAW_MORE)
+def legal_redraw_more(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """S3, after the first card: put another card under, or finish."""
     ids = s.game.id_redraw
-    return [s.game.id_finish_redraw, *(ids[card & LOCAL_MASK] for card in s.hands[seat])]
+    return [s.game.id_finish_redraw, *(ids[card & LOCAL_MASK] for card in s.hands[prompt.player])]
 
 
-def apply_keep_hand(s: SotaState, prompt: SotaPrompt, action: object) -> None:
+@handlers.apply(KeepHand)
+def apply_keep_hand(s: SotaState, prompt: SotaPrompt, action: KeepHand) -> None:
     """Nothing to do: the next seat's redraw decision is queued."""
 
 
+@handlers.apply(Redraw)
 def apply_redraw(s: SotaState, prompt: SotaPrompt, action: Redraw) -> None:
     """SOTA-R6: the card goes under the deck now, known only to its owner; more may follow."""
     seat = prompt.player
@@ -91,25 +98,27 @@ def apply_redraw(s: SotaState, prompt: SotaPrompt, action: Redraw) -> None:
     s.ask(seat, Phase.REDRAW_MORE)
 
 
-def apply_finish_redraw(s: SotaState, prompt: SotaPrompt, action: object) -> None:
+@handlers.apply(FinishRedraw)
+def apply_finish_redraw(s: SotaState, prompt: SotaPrompt, action: FinishRedraw) -> None:
     """S3: draw from the top back up to five cards."""
     seat = prompt.player
-    s._push(Deal(seat, OPENING_HAND - len(s.hands[seat]), Phase.DEAL))
+    s.push(Deal(seat, OPENING_HAND - len(s.hands[seat]), Phase.DEAL))
 
 
+@handlers.run(StartRoll)
 def run_start_roll(s: SotaState, task: StartRoll) -> None:
     """SOTA-R7: the seats in `rolling` roll in seat order; the highest starts, ties roll again."""
     if task.index < len(task.rolling):
-        s._push(StartRoll(task.rolling, task.index + 1))
+        s.push(StartRoll(task.rolling, task.index + 1))
         s.ask_chance(Phase.START_ROLL, task.rolling[task.index])
         return
     best = max(s.rolls[seat] for seat in task.rolling)
     winners = tuple(seat for seat in task.rolling if s.rolls[seat] == best)
     if len(winners) > 1:
-        s._push(StartRoll(winners, 0))
+        s.push(StartRoll(winners, 0))
         return
     s.emit(StartingPlayerChosen(winners[0]))
-    s._push(BeginTurnPhase(winners[0]))
+    s.push(BeginTurnPhase(winners[0]))
 
 
 def apply_start_roll(s: SotaState, prompt: SotaPrompt, face: int) -> None:

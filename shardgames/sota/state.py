@@ -1,7 +1,8 @@
 """The SOTA state, and the dispatch of the phase machine.
 
-The state holds the zones of every seat, the Turn Phase counters and the duel in progress; the tables
-at the bottom say which procedure lists, applies or runs each decision and queued step.
+The state holds the zones of every seat, the Turn Phase counters and the duel in progress. Its hooks
+look up the rules function of each decision and queued step in the table the rules modules register
+in (`shardgames.sota.phases.handlers`), so this module imports none of them.
 
 Cards are instance ids (see `shardgames.sota.constants.CARDS_PER_SEAT`). Per-seat zones that change
 rarely are tuples in flat lists, so a clone copies a handful of lists and shares everything else.
@@ -9,8 +10,8 @@ rarely are tuples in flat lists, so a clone copies a handful of lists and shares
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -18,123 +19,22 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
 from shardgames.kernel.zones import Hand, HiddenDeck
-from shardgames.sota import checks, duel, setup, turn
-from shardgames.sota.actions import (
-    AssignTrait,
-    ChoosePersona,
-    ChooseStat,
-    ChooseTarget,
-    Draw,
-    DrawCard,
-    DuelWith,
-    DuelWithPersona,
-    DuelWithTwins,
-    EndTurnPhase,
-    FinishRedraw,
-    KeepHand,
-    Pass,
-    Place,
-    PlayAlly,
-    Redraw,
-    RespondNormal,
-    RespondTwin,
-    RollDie,
-    Swap,
-    UseAlly,
-    UsePersonaTrait,
-    UseRAlly,
-    UseTrait,
-)
+from shardgames.sota import checks
 from shardgames.sota.constants import SEAT_SHIFT
+from shardgames.sota.duel_state import Duel
 from shardgames.sota.events import AllyPlayed, CharacterPlaced, CharacterSwapped, PersonaChosen, TraitAssigned
-from shardgames.sota.phases import (
-    AfterDuel,
-    AskDuel,
-    AskPhase,
-    BeginTurnPhase,
-    Deal,
-    EndTurn,
-    Mill,
-    Phase,
-    SotaPrompt,
-    StartRoll,
-)
+from shardgames.sota.html import state_html
+from shardgames.sota.phases import Phase, SotaPrompt, handlers
+from shardgames.sota.render import render_state
+from shardgames.sota.view import SotaView, make_view
 
 if TYPE_CHECKING:
     from shardgames.sota.game import SotaGame  # noqa: F401 - named in a string: the base class below
-    from shardgames.sota.view import SotaView
 
-__all__ = ["Duel", "SotaState"]
+__all__ = ["Duel", "SotaState"]  # Duel lives in shardgames.sota.duel_state
 
 #: The events in which a seat uses a card: see `SotaState.content_used`.
 _CONTENT_EVENTS = (PersonaChosen, CharacterPlaced, CharacterSwapped, AllyPlayed, TraitAssigned)
-
-
-@attrs.define
-class Duel:
-    """The duel in progress (public: every seat sees dice, totals and modifiers).
-
-    Attributes:
-        attacker: The active seat.
-        unit: The attacker's Duel Positions in the duel (empty: its Persona duels).
-        stat: The duel stat's index (0 agility .. 4 charisma), -1 before it is chosen.
-        defender: The targeted seat, -1 before the target is chosen.
-        target: The defender's Duel Positions in the duel (empty: its Persona).
-        dice: The attacker's two dice, then the defender's (0 = not rolled yet).
-        rolled: How many of the four dice have been rolled.
-        bonus: Each side's modifiers from Traits, Persona traits, Allies and R-Allies.
-        used: The abilities used this duel (see `constants.PERSONA_BIT`).
-        spent: The Allies each side spent, to go to the Fractured Shards after the duel.
-        to_act: The side to act in the modifier window (0 attacker, 1 defender).
-        passes: Consecutive passes in the modifier window.
-        reroll_side: The side whose dice are being re-rolled, or -1.
-        reroll_left: How many dice of the re-roll are left.
-        winner: After resolution: 0 the attacker won, 1 the defender, -1 a tie; -2 before.
-        totals: After resolution: both Stat Totals, attacker first.
-    """
-
-    attacker: int
-    unit: tuple[int, ...] = ()
-    stat: int = -1
-    defender: int = -1
-    target: tuple[int, ...] = ()
-    dice: list[int] = attrs.Factory(lambda: [0, 0, 0, 0])
-    rolled: int = 0
-    bonus: list[int] = attrs.Factory(lambda: [0, 0])
-    used: int = 0
-    spent: list[tuple[int, ...]] = attrs.Factory(lambda: [(), ()])
-    to_act: int = 0
-    passes: int = 0
-    reroll_side: int = -1
-    reroll_left: int = 0
-    winner: int = -2
-    totals: tuple[int, int] = (0, 0)
-
-    def copy(self) -> Duel:
-        """An independent copy."""
-        other = Duel.__new__(Duel)
-        for field in _DUEL_FIELDS:
-            setattr(other, field, getattr(self, field))
-        other.dice = self.dice.copy()
-        other.bonus = self.bonus.copy()
-        other.spent = self.spent.copy()
-        return other
-
-    def seat_of(self, side: int) -> int:
-        """The seat of `side` (0 attacker, 1 defender)."""
-        return self.attacker if side == 0 else self.defender
-
-    def slots_of(self, side: int) -> tuple[int, ...]:
-        """The Duel Positions of `side`'s unit (empty: its Persona)."""
-        return self.unit if side == 0 else self.target
-
-    @property
-    def is_resolved(self) -> bool:
-        """Whether the duel's outcome is known (its cards may have left the Duel Positions)."""
-        return self.winner > -2
-
-
-_DUEL_FIELDS = tuple(f.name for f in attrs.fields(Duel))
 
 
 @attrs.define(eq=False)
@@ -182,11 +82,13 @@ class SotaState(State["SotaGame"]):
     # ------------------------------------------------------------------ kernel hooks
 
     def _setup(self) -> None:
-        setup.lay_out(self)
+        setup = handlers.setup_handler
+        assert setup is not None, "the rules register with the game: load it with shardgames.load_game"
+        setup(self)
 
     def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
         assert isinstance(prompt, SotaPrompt)
-        return _LEGAL[prompt.phase](self, prompt.player)
+        return _LEGAL[prompt.phase](self, prompt)
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         assert isinstance(prompt, SotaPrompt)
@@ -211,7 +113,8 @@ class SotaState(State["SotaGame"]):
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         assert isinstance(prompt, SotaPrompt)
-        return turn.explain(self, prompt, action)
+        explain = _EXPLAIN.get(prompt.phase)  # none at chance nodes: the outcomes are listed instead
+        return None if explain is None else explain(self, prompt, action)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, SotaState)
@@ -233,8 +136,6 @@ class SotaState(State["SotaGame"]):
         other.duel = None if self.duel is None else self.duel.copy()
 
     def _view(self, player: int) -> SotaView:
-        from shardgames.sota.view import make_view  # noqa: PLC0415 - view imports this module
-
         return make_view(self, player)
 
     def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
@@ -253,19 +154,15 @@ class SotaState(State["SotaGame"]):
         The cards on the table: Characters placed in Duel Positions (or swapped in), Allies played and
         Traits assigned. The Personas of a Starter Deck that were not chosen are not used.
         """
-        return self._first_uses(
+        return self.first_uses(
             (event.player, event.name) for event in self.events if isinstance(event, _CONTENT_EVENTS)
         )
 
     def __str__(self) -> str:
-        from shardgames.sota.render import render_state  # noqa: PLC0415 - render imports this module
-
         return render_state(self)
 
     def to_html(self) -> str:
         """The whole table, every hidden card shown, as an HTML fragment (see `shardgames.sota.html`)."""
-        from shardgames.sota.html import state_html  # noqa: PLC0415 - html imports this module
-
         return state_html(self)
 
     # ------------------------------------------------------------------ helpers for the rules
@@ -292,67 +189,17 @@ class SotaState(State["SotaGame"]):
 
     def ask(self, player: int, phase: Phase, seat: int = -1) -> None:
         """Set the next decision."""
-        self._ask(SotaPrompt(player, phase, seat))
+        self.set_prompt(SotaPrompt(player, phase, seat))
 
     def ask_chance(self, phase: Phase, seat: int) -> None:
         """Set a chance node about `seat`."""
-        self._ask(SotaPrompt(CHANCE, phase, seat))
-
-    def emit(self, event: Any) -> None:
-        """Log an event."""
-        self._emit(event)
+        self.set_prompt(SotaPrompt(CHANCE, phase, seat))
 
 
 _DRAW_PHASES = frozenset({Phase.DEAL, Phase.GATHER_DRAW, Phase.MILL})
 
-_LEGAL: dict[Phase, Callable[[SotaState, int], Iterable[int]]] = {
-    Phase.PERSONA: setup.legal_persona,
-    Phase.REDRAW: setup.legal_redraw,
-    Phase.REDRAW_MORE: setup.legal_redraw_more,
-    Phase.GATHER: turn.legal_gather,
-    Phase.POSITION: turn.legal_position,
-    Phase.BOLSTER: turn.legal_bolster,
-    Phase.DUEL_UNIT: duel.legal_unit,
-    Phase.DUEL_STAT: duel.legal_stat,
-    Phase.DUEL_TARGET: duel.legal_target,
-    Phase.TWIN_RESPONSE: duel.legal_twin_response,
-    Phase.MODIFIERS: duel.legal_modifiers,
-}
-
-_APPLY: dict[type[Action], Callable[[SotaState, SotaPrompt, Any], None]] = {
-    ChoosePersona: setup.apply_persona,
-    KeepHand: setup.apply_keep_hand,
-    Redraw: setup.apply_redraw,
-    FinishRedraw: setup.apply_finish_redraw,
-    DrawCard: turn.apply_draw_card,
-    RollDie: duel.apply_roll,
-    Draw: turn.apply_gather,
-    Place: turn.apply_place,
-    Swap: turn.apply_swap,
-    Pass: lambda state, prompt, action: duel.apply_pass(state) if prompt.phase is Phase.MODIFIERS else None,
-    PlayAlly: turn.apply_play_ally,
-    AssignTrait: turn.apply_assign_trait,
-    DuelWith: duel.apply_unit,
-    DuelWithTwins: duel.apply_unit,
-    DuelWithPersona: duel.apply_unit,
-    EndTurnPhase: duel.apply_end_turn_phase,
-    ChooseStat: duel.apply_stat,
-    ChooseTarget: duel.apply_target,
-    RespondTwin: duel.apply_twin_response,
-    RespondNormal: duel.apply_twin_response,
-    UseTrait: duel.apply_modifier,
-    UsePersonaTrait: duel.apply_modifier,
-    UseAlly: duel.apply_modifier,
-    UseRAlly: duel.apply_modifier,
-}
-
-_RUN: dict[type[Task], Callable[[SotaState, Any], None]] = {
-    AskPhase: turn.run_ask_phase,
-    Deal: turn.run_deal,
-    StartRoll: setup.run_start_roll,
-    BeginTurnPhase: turn.run_begin_turn_phase,
-    AskDuel: duel.run_ask_duel,
-    Mill: duel.run_mill,
-    AfterDuel: duel.run_after_duel,
-    EndTurn: turn.run_end_turn,
-}
+#: The rules' tables, filled by the rules modules as they register (see `shardgames.sota.phases`).
+_LEGAL = handlers.legal_handlers
+_APPLY = handlers.apply_handlers
+_RUN = handlers.run_handlers
+_EXPLAIN = handlers.explain_handlers

@@ -22,7 +22,17 @@ from shardgames.sota.events import (
     TurnPhaseBegan,
     TurnPhaseEnded,
 )
-from shardgames.sota.phases import AskDuel, AskPhase, BeginTurnPhase, Deal, EndTurn, Phase, SotaPrompt
+from shardgames.sota.phases import (
+    CHANCE_PHASES,
+    AskDuel,
+    AskPhase,
+    BeginTurnPhase,
+    Deal,
+    EndTurn,
+    Phase,
+    SotaPrompt,
+    handlers,
+)
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
@@ -31,9 +41,10 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- the Turn Phase frame
 
 
+@handlers.run(BeginTurnPhase)
 def run_begin_turn_phase(s: SotaState, task: BeginTurnPhase) -> None:
     """T0: reset the Turn Phase counters, then every seat's Gather, Position and Bolster (SOTA-R8)."""
-    if not s._begin_turn():  # the turn cap (SOTA-R21) ended the game in a draw
+    if not s.begin_turn():  # the turn cap (SOTA-R21) ended the game in a draw
         return
     s.active = task.seat
     s.used_stats = 0
@@ -47,17 +58,19 @@ def run_begin_turn_phase(s: SotaState, task: BeginTurnPhase) -> None:
     steps += [AskPhase(seat, Phase.POSITION) for seat in order]
     steps += [AskPhase(seat, Phase.BOLSTER) for seat in order]
     steps.append(AskDuel())
-    s._push(*steps)
+    s.push(*steps)
 
 
+@handlers.run(EndTurn)
 def run_end_turn(s: SotaState, task: EndTurn) -> None:
     """T9: the next remaining seat in seat order becomes active (SOTA-74, R1)."""
     s.emit(TurnPhaseEnded(s.active))
     n = len(s.alive)
     following = next((s.active + step) % n for step in range(1, n + 1) if s.alive[(s.active + step) % n])
-    s._push(BeginTurnPhase(following))
+    s.push(BeginTurnPhase(following))
 
 
+@handlers.run(AskPhase)
 def run_ask_phase(s: SotaState, task: AskPhase) -> None:
     """Ask a seat for its decision; Position is skipped without a Character in hand (SOTA-31)."""
     if task.phase is Phase.POSITION and not any(s.game.card_type[c] == CHARACTER for c in s.hands[task.seat]):
@@ -68,18 +81,20 @@ def run_ask_phase(s: SotaState, task: AskPhase) -> None:
 # ---------------------------------------------------------------------- drawing
 
 
+@handlers.run(Deal)
 def run_deal(s: SotaState, task: Deal) -> None:
     """Draw `count` cards one at a time; a card from the unknown part of the deck is a chance node."""
     deck = s.decks[task.seat]
     if task.count <= 0 or len(deck) == 0:
         return
-    s._push(Deal(task.seat, task.count - 1, task.phase))
+    s.push(Deal(task.seat, task.count - 1, task.phase))
     if deck.needs_chance():
         s.ask_chance(task.phase, task.seat)
     else:
         _to_hand(s, task.seat, deck.draw())
 
 
+@handlers.apply(DrawCard)
 def apply_draw_card(s: SotaState, prompt: SotaPrompt, action: DrawCard) -> None:
     """A card drawn from the unknown part of a deck: into the hand, or milled."""
     card = s.decks[prompt.seat].draw(action.kind)
@@ -103,27 +118,31 @@ def mill_card(s: SotaState, seat: int, card: int) -> None:
 # ---------------------------------------------------------------------- Gather
 
 
-def legal_gather(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.GATHER)
+def legal_gather(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-R9: draw 0 up to min(5 - hand, deck) cards."""
+    seat = prompt.player
     most = min(HAND_MAX - len(s.hands[seat]), len(s.decks[seat]))
     return s.game.id_draw[: max(most, 0) + 1]
 
 
+@handlers.apply(Draw)
 def apply_gather(s: SotaState, prompt: SotaPrompt, action: Draw) -> None:
     """T1: draw the chosen number of cards, one at a time."""
     if action.n:
-        s._push(Deal(prompt.player, action.n, Phase.GATHER_DRAW))
+        s.push(Deal(prompt.player, action.n, Phase.GATHER_DRAW))
 
 
 # ---------------------------------------------------------------------- Position
 
 
-def legal_position(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.POSITION)
+def legal_position(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """T2 (SOTA-29/30, R10): place a Character in an open position, or swap or pass.
 
     Placing is compulsory while a position is open; with every position full, a swap is optional.
     """
-    game = s.game
+    game, seat = s.game, prompt.player
     characters = [c & LOCAL_MASK for c in s.hands[seat] if game.card_type[c] == CHARACTER]
     positions = s.seat_slots(seat)
     base = positions.start
@@ -135,6 +154,7 @@ def legal_position(s: SotaState, seat: int) -> Iterable[int]:
     return [game.id_pass, *(swap[slot][c] for slot in range(len(positions)) for c in characters)]
 
 
+@handlers.apply(Place)
 def apply_place(s: SotaState, prompt: SotaPrompt, action: Place) -> None:
     """T2: the Character goes from the hand into the open position."""
     seat = prompt.player
@@ -144,6 +164,7 @@ def apply_place(s: SotaState, prompt: SotaPrompt, action: Place) -> None:
     s.emit(CharacterPlaced(seat, card, s.game.names[card], action.slot))
 
 
+@handlers.apply(Swap)
 def apply_swap(s: SotaState, prompt: SotaPrompt, action: Swap) -> None:
     """SOTA-R10: the returned Character, then its Trait, go under the deck; the new one takes its place.
 
@@ -167,9 +188,10 @@ def apply_swap(s: SotaState, prompt: SotaPrompt, action: Swap) -> None:
 # ---------------------------------------------------------------------- Bolster
 
 
-def legal_bolster(s: SotaState, seat: int) -> Iterable[int]:
+@handlers.legal(Phase.BOLSTER)
+def legal_bolster(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-32/33, R11: play one Ally, or attach one Trait to an own Character without one, or pass."""
-    game = s.game
+    game, seat = s.game, prompt.player
     ids = [game.id_pass]
     free = [i - s.seat_slots(seat).start for i in s.seat_slots(seat) if s.slots[i] >= 0 and s.traits[i] < 0]
     for card in s.hands[seat]:
@@ -182,6 +204,7 @@ def legal_bolster(s: SotaState, seat: int) -> Iterable[int]:
     return ids
 
 
+@handlers.apply(PlayAlly)
 def apply_play_ally(s: SotaState, prompt: SotaPrompt, action: PlayAlly) -> None:
     """T3: the Ally goes on top of the Ally Position of its stat."""
     seat = prompt.player
@@ -192,6 +215,7 @@ def apply_play_ally(s: SotaState, prompt: SotaPrompt, action: PlayAlly) -> None:
     s.emit(AllyPlayed(seat, card, s.game.names[card]))
 
 
+@handlers.apply(AssignTrait)
 def apply_assign_trait(s: SotaState, prompt: SotaPrompt, action: AssignTrait) -> None:
     """T3: the Trait goes under the Character in the position."""
     seat = prompt.player
@@ -204,6 +228,7 @@ def apply_assign_trait(s: SotaState, prompt: SotaPrompt, action: AssignTrait) ->
 # ---------------------------------------------------------------------- why an action is illegal
 
 
+@handlers.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
 def explain(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
     """A specific reason for the common mistakes; None falls back to the list of legal actions."""
     card = getattr(action, "card", None)

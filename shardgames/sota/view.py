@@ -48,7 +48,7 @@ A hand card's 26 values: its type, one-hot (Persona, Character, Ally, Trait); a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 import numpy as np
@@ -60,11 +60,15 @@ from shardgames.kernel.views import View, deal
 from shardgames.kernel.zones import DeckView, HandView, unknown_cards
 from shardgames.sota.cards import PersonaTrait, TraitKind, Variant
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
+from shardgames.sota.describe import describe_action
+from shardgames.sota.duel_state import DuelView
+from shardgames.sota.html import view_html
 from shardgames.sota.phases import Phase
+from shardgames.sota.render import render_view
 
 if TYPE_CHECKING:
     from shardgames.sota.game import SotaGame
-    from shardgames.sota.state import Duel, SotaState
+    from shardgames.sota.state import SotaState
 
 __all__ = ["DuelView", "SotaView", "make_view", "observation_size"]
 
@@ -81,84 +85,6 @@ _VARIANTS = (Variant.STANDARD, Variant.SIGNABLE, Variant.TWIN)
 def observation_size(game: SotaGame) -> int:
     """The length of the observation vector of `game`."""
     return game.num_players * (SEAT_BLOCK + SLOT_BLOCK * game.duel_positions) + GLOBAL_BLOCK
-
-
-@attrs.frozen
-class DuelView:
-    """A frozen copy of the duel in progress (see `shardgames.sota.state.Duel`)."""
-
-    attacker: int
-    unit: tuple[int, ...]
-    stat: int
-    defender: int
-    target: tuple[int, ...]
-    dice: tuple[int, ...]
-    rolled: int
-    bonus: tuple[int, ...]
-    used: int
-    spent: tuple[tuple[int, ...], ...]
-    to_act: int
-    passes: int
-    reroll_side: int
-    reroll_left: int
-    winner: int
-    totals: tuple[int, int]
-
-    def seat_of(self, side: int) -> int:
-        """The seat of `side` (0 attacker, 1 defender)."""
-        return self.attacker if side == 0 else self.defender
-
-    @property
-    def is_resolved(self) -> bool:
-        """Whether the duel's outcome is known."""
-        return self.winner > -2
-
-    @classmethod
-    def of(cls, state: SotaState, duel: Duel) -> DuelView:
-        """A frozen copy of `duel`, with the current Stat Totals."""
-        from shardgames.sota.duel import current_totals  # noqa: PLC0415 - duel imports the state
-
-        return cls(
-            duel.attacker,
-            duel.unit,
-            duel.stat,
-            duel.defender,
-            duel.target,
-            tuple(duel.dice),
-            duel.rolled,
-            tuple(duel.bonus),
-            duel.used,
-            tuple(duel.spent),
-            duel.to_act,
-            duel.passes,
-            duel.reroll_side,
-            duel.reroll_left,
-            duel.winner,
-            current_totals(state, duel),
-        )
-
-    def thaw(self) -> Duel:
-        """A mutable `Duel` with these values."""
-        from shardgames.sota.state import Duel  # noqa: PLC0415 - state imports this module
-
-        return Duel(
-            self.attacker,
-            self.unit,
-            self.stat,
-            self.defender,
-            self.target,
-            list(self.dice),
-            self.rolled,
-            list(self.bonus),
-            self.used,
-            list(self.spent),
-            self.to_act,
-            self.passes,
-            self.reroll_side,
-            self.reroll_left,
-            self.winner,
-            self.totals if self.winner > -2 else (0, 0),
-        )
 
 
 @attrs.frozen
@@ -184,27 +110,18 @@ class SotaView(View):
     unknown: tuple[tuple[int, ...], ...]
 
     def __str__(self) -> str:
-        from shardgames.sota.render import render_view  # noqa: PLC0415 - render imports this module
-
         return render_view(self)
 
     def describe_action(self, action: Action) -> str:
         """The action in words, naming the cards it moves or uses (see `shardgames.sota.describe`)."""
-        from shardgames.sota.describe import describe_action  # noqa: PLC0415 - it imports this module
-
         return describe_action(self, action)
 
     def to_html(self) -> str:
         """What this seat sees as an HTML fragment; hidden cards are backs (see `shardgames.sota.html`)."""
-        from shardgames.sota.html import view_html  # noqa: PLC0415 - html imports this module
-
         return view_html(self)
 
     def _sample_state(self, rng: Rng) -> SotaState:
-        state = self.blank_state(rng)
-        from shardgames.sota.state import SotaState  # noqa: PLC0415 - state imports this module
-
-        assert isinstance(state, SotaState)
+        state = cast("SotaState", self.blank_state(rng))
         game = state.game
         state.persona = list(self.persona)
         state.options = list(self.options)
