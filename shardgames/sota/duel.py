@@ -41,7 +41,7 @@ from shardgames.sota.events import (
     PlayerEliminated,
     TwinResponseChosen,
 )
-from shardgames.sota.phases import AfterDuel, AskDuel, EndTurn, Mill, Phase, SotaPrompt, handlers
+from shardgames.sota.phases import AfterDuel, AskDuel, EndTurn, Mill, Phase, SotaPrompt, handlers, off_phase
 from shardgames.sota.setup import apply_start_roll
 from shardgames.sota.turn import mill_card
 
@@ -76,8 +76,7 @@ def legal_unit(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     A twin pair duels once per Turn Phase; the Persona only when no Character is in position.
     """
     game, seat = s.game, prompt.player
-    base = s.seat_slots(seat).start
-    occupied = [i for i in range(game.duel_positions) if s.slots[base + i] >= 0]
+    occupied = occupied_positions(s, seat)
     ids = [game.id_end_turn_phase]
     if not occupied:
         ids.append(game.id_duel_persona)
@@ -86,6 +85,30 @@ def legal_unit(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     if not s.twin_used >> seat & 1:
         ids.extend(game.id_duel_twins[first][second] for first, second in twin_pairs(s, seat))
     return ids
+
+
+def occupied_positions(s: SotaState, seat: int) -> list[int]:
+    """`seat`'s Duel Positions that hold a Character."""
+    positions = s.seat_slots(seat)
+    return [i - positions.start for i in positions if s.slots[i] >= 0]
+
+
+@handlers.explain(Phase.DUEL_UNIT)
+def explain_unit(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """D1: a Character in position, a twin pair not yet used this Turn Phase, or the Persona alone."""
+    seat = prompt.player
+    reason = off_phase(prompt, action, (DuelWith, DuelWithTwins, DuelWithPersona, EndTurnPhase))
+    occupied = occupied_positions(s, seat)
+    if isinstance(action, DuelWithPersona) and occupied:
+        reason = "a Persona duels only when no Character is in a Duel Position (SOTA-R15)"
+    elif isinstance(action, DuelWith) and action.slot not in occupied:
+        reason = f"no Character of seat {seat} is in Duel Position {action.slot}"
+    elif isinstance(action, DuelWithTwins):
+        if (action.slot, action.partner) not in twin_pairs(s, seat):
+            reason = f"Duel Positions {action.slot} and {action.partner} do not hold a twin pair"
+        elif s.twin_used >> seat & 1:
+            reason = f"seat {seat} has taken part in a Twin Duel this Turn Phase (SOTA-47)"
+    return reason
 
 
 @handlers.apply(DuelWith, DuelWithTwins, DuelWithPersona)
@@ -119,6 +142,15 @@ def legal_stat(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     return [ids[i] for i in range(5) if not used >> i & 1]
 
 
+@handlers.explain(Phase.DUEL_STAT)
+def explain_stat(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """SOTA-36, R14: a stat not used this Turn Phase."""
+    reason = off_phase(prompt, action, (ChooseStat,))
+    if isinstance(action, ChooseStat) and s.used_stats >> action.stat.ordinal & 1:
+        reason = f"{action.stat.value} has been used this Turn Phase (SOTA-36)"
+    return reason
+
+
 @handlers.apply(ChooseStat)
 def apply_stat(s: SotaState, prompt: SotaPrompt, action: ChooseStat) -> None:
     """D2: the stat is chosen; the target comes next."""
@@ -130,15 +162,28 @@ def apply_stat(s: SotaState, prompt: SotaPrompt, action: ChooseStat) -> None:
 @handlers.legal(Phase.DUEL_TARGET)
 def legal_target(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-37, R1: any remaining opponent's Characters; its Persona only when it has none."""
-    seat = prompt.player
     ids: list[int] = []
     k = s.game.duel_positions
-    for other in s.order_from(seat)[1:]:
+    for other in s.order_from(prompt.player)[1:]:
         row = s.game.id_target[other]
-        base = other * k
-        characters = [row[i] for i in range(k) if s.slots[base + i] >= 0]
-        ids.extend(characters or (row[k],))
+        ids.extend([row[i] for i in occupied_positions(s, other)] or (row[k],))
     return ids
+
+
+@handlers.explain(Phase.DUEL_TARGET)
+def explain_target(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """SOTA-37, R1: a Character of an opponent still in the game; its Persona only when it has none."""
+    reason = off_phase(prompt, action, (ChooseTarget,))
+    if not isinstance(action, ChooseTarget):
+        return reason
+    if action.seat not in s.order_from(prompt.player)[1:]:
+        return f"seat {action.seat} is not an opponent still in the game"
+    occupied = occupied_positions(s, action.seat)
+    if action.slot is None and occupied:
+        return f"seat {action.seat} has Characters in position: its Persona cannot be targeted (SOTA-37)"
+    if action.slot is not None and action.slot not in occupied:
+        return f"no Character of seat {action.seat} is in Duel Position {action.slot}"
+    return None
 
 
 @handlers.apply(ChooseTarget)
@@ -217,6 +262,12 @@ def legal_twin_response(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     return (s.game.id_respond_twin, s.game.id_respond_normal)
 
 
+@handlers.explain(Phase.TWIN_RESPONSE)
+def explain_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """D4: both twins, or the targeted twin alone."""
+    return off_phase(prompt, action, (RespondTwin, RespondNormal))
+
+
 @handlers.apply(RespondTwin, RespondNormal)
 def apply_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """SOTA-49, R17(c): before any die is rolled, the defender answers with both twins or not."""
@@ -278,21 +329,10 @@ def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """
     game, seat = s.game, prompt.player
     duel = _duel(s)
-    side = duel.to_act
-    used = duel.used >> (side * 8)
     ids = [game.id_pass]
-    unit = duel.slots_of(side)
-    if unit:
-        base = s.seat_slots(seat).start
-        for slot in unit:
-            trait = s.traits[base + slot]
-            if trait < 0 or used >> slot & 1:
-                continue
-            kind = game.trait_kind[trait]
-            if kind is TraitKind.ENCORE or (kind in _STAT_TRAITS and game.trait_stat[trait] != duel.stat):
-                continue
-            ids.append(game.id_use_trait[slot])
-    elif not used >> PERSONA_BIT & 1 and game.persona_trait[s.persona[seat]] is not PersonaTrait.ENCORE:
+    unit = duel.slots_of(duel.to_act)
+    ids.extend(game.id_use_trait[slot] for slot in unit if trait_problem(s, duel, seat, slot) is None)
+    if not unit and persona_problem(s, duel, seat) is None:
         ids.append(game.id_use_persona)
     stacks = s.allies[seat * 5 : seat * 5 + 5]
     value = game.ally_value
@@ -303,6 +343,66 @@ def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
         r_ally = game.id_r_ally
         ids.extend(r_ally[combo] for combo in product(*choices))
     return ids
+
+
+def trait_problem(s: SotaState, duel: Duel, seat: int, slot: int) -> str | None:
+    """Why the acting side cannot use the Trait in its Duel Position `slot` now, or None if it can.
+
+    SOTA-39, D4: a Trait of the duelling unit, once per duel; Encore is passive; Siphon and Focus act
+    only in a duel of their stat.
+    """
+    side = duel.to_act
+    if slot not in duel.slots_of(side):
+        return f"Duel Position {slot} is not in seat {seat}'s duelling unit"
+    game = s.game
+    trait = s.traits[s.seat_slots(seat).start + slot]
+    if trait < 0:
+        return f"the Character in Duel Position {slot} holds no Trait"
+    if duel.used >> (side * 8 + slot) & 1:
+        return f"the Trait in Duel Position {slot} has been used in this duel"
+    kind = game.trait_kind[trait]
+    if kind is TraitKind.ENCORE:
+        return "Encore is passive: it is never used in the modifier window"
+    if kind in _STAT_TRAITS and game.trait_stat[trait] != duel.stat:
+        return f"{game.names[trait]} acts only in a duel of {STATS[game.trait_stat[trait]].value}"
+    return None
+
+
+def persona_problem(s: SotaState, duel: Duel, seat: int) -> str | None:
+    """Why the acting side cannot use its Persona's trait now, or None if it can (SOTA-39, D5)."""
+    side = duel.to_act
+    if duel.slots_of(side):
+        return f"seat {seat} duels with Characters: only a duelling Persona's trait can be used"
+    if duel.used >> (side * 8 + PERSONA_BIT) & 1:
+        return "the Persona's trait has been used in this duel"
+    if s.game.persona_trait[s.persona[seat]] is PersonaTrait.ENCORE:
+        return "Encore is passive: it is never used in the modifier window"
+    return None
+
+
+def ally_problem(s: SotaState, seat: int, stat: int, value: int) -> str | None:
+    """Why `seat` has no Ally of `value` for `stat` in play, or None if it has one (SOTA-R12)."""
+    if any(s.game.ally_value[card] == value for card in s.allies[seat * 5 + stat]):
+        return None
+    return f"seat {seat} has no +{value} Ally of {STATS[stat].value} in its Ally Positions"
+
+
+@handlers.explain(Phase.MODIFIERS)
+def explain_modifiers(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """D6: a Trait or Persona trait of the unit, an Ally of the duel stat, an R-Ally, or a pass."""
+    reason = off_phase(prompt, action, (Pass, UseTrait, UsePersonaTrait, UseAlly, UseRAlly))
+    duel, seat = _duel(s), prompt.player
+    if isinstance(action, UseTrait):
+        reason = trait_problem(s, duel, seat, action.slot)
+    elif isinstance(action, UsePersonaTrait):
+        reason = persona_problem(s, duel, seat)
+    elif isinstance(action, UseAlly):
+        reason = ally_problem(s, seat, duel.stat, action.value)
+    elif isinstance(action, UseRAlly):
+        values = (action.agility, action.vitality, action.luck, action.magic, action.charisma)
+        problems = (ally_problem(s, seat, stat, value) for stat, value in enumerate(values))
+        reason = next((p for p in problems if p is not None), None)
+    return reason
 
 
 #: What each ability does: (own total, opposing total, who re-rolls: "own", "opposing" or None, text).

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 import attrs
 
+from shardgames.kernel.actions import Action
 from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 
@@ -28,6 +29,7 @@ __all__ = [
     "SotaPrompt",
     "StartRoll",
     "handlers",
+    "off_phase",
 ]
 
 
@@ -102,6 +104,13 @@ class SotaPrompt(Prompt):
         if self.player == CHANCE:
             return f"chance: seat {self.seat} {_DESCRIPTIONS[self.phase]}"
         return f"seat {self.player}: {_DESCRIPTIONS[self.phase]}"
+
+
+def off_phase(prompt: SotaPrompt, action: Action, answers: tuple[type[Action], ...]) -> str | None:
+    """Why `action` does not answer `prompt` when it is of none of the classes `answers`, else None."""
+    if isinstance(action, answers):
+        return None
+    return f"{action} does not answer this decision (seat {prompt.player}: {prompt.description})"
 
 
 # ---------------------------------------------------------------------- tasks

@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from shardgames.kernel.actions import Action
 from shardgames.kernel.state import Task
 from shardgames.kernel.zones import Hand, HiddenDeck, only
 from shardgames.sota.actions import ChoosePersona, FinishRedraw, KeepHand, Redraw
 from shardgames.sota.constants import LOCAL_MASK, OPENING_HAND, PERSONA, SEAT_SHIFT
 from shardgames.sota.events import CardPutUnder, PersonaChosen, StartingPlayerChosen, StartRolled
-from shardgames.sota.phases import AskPhase, BeginTurnPhase, Deal, Phase, SotaPrompt, StartRoll, handlers
+from shardgames.sota.phases import (
+    AskPhase,
+    BeginTurnPhase,
+    Deal,
+    Phase,
+    SotaPrompt,
+    StartRoll,
+    handlers,
+    off_phase,
+)
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
@@ -56,6 +66,17 @@ def legal_persona(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     return [ids[card & LOCAL_MASK] for card in s.options[prompt.player]]
 
 
+@handlers.explain(Phase.PERSONA)
+def explain_persona(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """S1: a Persona of the seat's decklist, not yet chosen."""
+    reason = off_phase(prompt, action, (ChoosePersona,))
+    if reason is None and isinstance(action, ChoosePersona):
+        seat = prompt.player
+        if ((seat << SEAT_SHIFT) | action.card) not in s.options[seat]:
+            return f"card #{action.card} is not one of seat {seat}'s Personas"
+    return reason
+
+
 @handlers.apply(ChoosePersona)
 def apply_persona(s: SotaState, prompt: SotaPrompt, action: ChoosePersona) -> None:
     """S1: the chosen Persona is played; the others leave the game (SOTA-R3)."""
@@ -80,6 +101,23 @@ def legal_redraw_more(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """S3, after the first card: put another card under, or finish."""
     ids = s.game.id_redraw
     return [s.game.id_finish_redraw, *(ids[card & LOCAL_MASK] for card in s.hands[prompt.player])]
+
+
+@handlers.explain(Phase.REDRAW, Phase.REDRAW_MORE)
+def explain_redraw(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """S3: a card of the hand goes under; keep (before the first card) or finish (after it)."""
+    done = KeepHand if prompt.phase is Phase.REDRAW else FinishRedraw
+    reason = off_phase(prompt, action, (done, Redraw))
+    if reason is None and isinstance(action, Redraw):
+        return not_in_hand(s, prompt.player, action.card)
+    return reason
+
+
+def not_in_hand(s: SotaState, seat: int, card: int) -> str | None:
+    """Why the card at local index `card` cannot be played from `seat`'s hand, or None if it can."""
+    if ((seat << SEAT_SHIFT) | card) in s.hands[seat]:
+        return None
+    return f"card #{card} is not in seat {seat}'s hand"
 
 
 @handlers.apply(KeepHand)

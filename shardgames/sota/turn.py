@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.zones import only
-from shardgames.sota.actions import AssignTrait, Draw, DrawCard, Place, PlayAlly, Swap
-from shardgames.sota.constants import ALLY, CHARACTER, HAND_MAX, LOCAL_MASK, SEAT_SHIFT, TRAIT
+from shardgames.sota.actions import AssignTrait, Draw, DrawCard, Pass, Place, PlayAlly, Swap
+from shardgames.sota.constants import ALLY, CHARACTER, HAND_MAX, LOCAL_MASK, PERSONA, SEAT_SHIFT, TRAIT
 from shardgames.sota.events import (
     AllyPlayed,
     CardDrawn,
@@ -23,7 +23,6 @@ from shardgames.sota.events import (
     TurnPhaseEnded,
 )
 from shardgames.sota.phases import (
-    CHANCE_PHASES,
     AskDuel,
     AskPhase,
     BeginTurnPhase,
@@ -32,10 +31,14 @@ from shardgames.sota.phases import (
     Phase,
     SotaPrompt,
     handlers,
+    off_phase,
 )
+from shardgames.sota.setup import not_in_hand
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
+
+_TYPE_NAMES = {PERSONA: "a Persona", CHARACTER: "a Character", ALLY: "an Ally", TRAIT: "a Trait"}
 
 
 # ---------------------------------------------------------------------- the Turn Phase frame
@@ -118,12 +121,26 @@ def mill_card(s: SotaState, seat: int, card: int) -> None:
 # ---------------------------------------------------------------------- Gather
 
 
+def most_to_draw(s: SotaState, seat: int) -> int:
+    """SOTA-R9: how many cards `seat` may gather: up to a hand of five, no more than the deck holds."""
+    return max(min(HAND_MAX - len(s.hands[seat]), len(s.decks[seat])), 0)
+
+
 @handlers.legal(Phase.GATHER)
 def legal_gather(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
-    """SOTA-R9: draw 0 up to min(5 - hand, deck) cards."""
-    seat = prompt.player
-    most = min(HAND_MAX - len(s.hands[seat]), len(s.decks[seat]))
-    return s.game.id_draw[: max(most, 0) + 1]
+    """SOTA-R9: draw 0 up to `most_to_draw` cards."""
+    return s.game.id_draw[: most_to_draw(s, prompt.player) + 1]
+
+
+@handlers.explain(Phase.GATHER)
+def explain_gather(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """SOTA-R9: no more than `most_to_draw` cards."""
+    reason = off_phase(prompt, action, (Draw,))
+    if reason is None and isinstance(action, Draw):
+        most = most_to_draw(s, prompt.player)
+        if action.n > most:
+            return f"seat {prompt.player} may draw at most {most} (up to a hand of {HAND_MAX}, from its deck)"
+    return reason
 
 
 @handlers.apply(Draw)
@@ -136,6 +153,25 @@ def apply_gather(s: SotaState, prompt: SotaPrompt, action: Draw) -> None:
 # ---------------------------------------------------------------------- Position
 
 
+def hand_of_type(s: SotaState, seat: int, card_type: int) -> list[int]:
+    """The local indices of the cards of `card_type` (`constants.CHARACTER`...) in `seat`'s hand."""
+    types = s.game.card_type
+    return [card & LOCAL_MASK for card in s.hands[seat] if types[card] == card_type]
+
+
+def not_of_type(s: SotaState, seat: int, card: int, card_type: int) -> str | None:
+    """Why the card at local index `card` is not a card of `card_type` in `seat`'s hand, or None."""
+    if card in hand_of_type(s, seat, card_type):
+        return None
+    return not_in_hand(s, seat, card) or f"card #{card} is not {_TYPE_NAMES[card_type]}"
+
+
+def open_positions(s: SotaState, seat: int) -> list[int]:
+    """`seat`'s open Duel Positions (no Character in them)."""
+    positions = s.seat_slots(seat)
+    return [i - positions.start for i in positions if s.slots[i] < 0]
+
+
 @handlers.legal(Phase.POSITION)
 def legal_position(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """T2 (SOTA-29/30, R10): place a Character in an open position, or swap or pass.
@@ -143,15 +179,33 @@ def legal_position(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     Placing is compulsory while a position is open; with every position full, a swap is optional.
     """
     game, seat = s.game, prompt.player
-    characters = [c & LOCAL_MASK for c in s.hands[seat] if game.card_type[c] == CHARACTER]
-    positions = s.seat_slots(seat)
-    base = positions.start
-    open_slots = [i - base for i in positions if s.slots[i] < 0]
+    characters = hand_of_type(s, seat, CHARACTER)
+    open_slots = open_positions(s, seat)
     if open_slots:
         place = game.id_place
         return [place[c][slot] for c in characters for slot in open_slots]
     swap = game.id_swap
-    return [game.id_pass, *(swap[slot][c] for slot in range(len(positions)) for c in characters)]
+    return [game.id_pass, *(swap[slot][c] for slot in range(game.duel_positions) for c in characters)]
+
+
+@handlers.explain(Phase.POSITION)
+def explain_position(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """T2: a Character from the hand into an open position; only with none open, a swap or a pass."""
+    seat = prompt.player
+    open_slots = open_positions(s, seat)
+    reason = off_phase(prompt, action, (Place,) if open_slots else (Swap, Pass))
+    if reason is not None:
+        if open_slots and isinstance(action, Swap | Pass):
+            return f"Duel Positions {open_slots} are open: placing a Character is compulsory (SOTA-29)"
+        if isinstance(action, Place):
+            return f"Duel Position {action.slot} is not open (a full row swaps instead)"
+        return reason
+    if isinstance(action, Place | Swap):
+        problem = not_of_type(s, seat, action.card, CHARACTER)
+        if problem is None and isinstance(action, Place) and action.slot not in open_slots:
+            return f"Duel Position {action.slot} is not open"
+        return problem
+    return None
 
 
 @handlers.apply(Place)
@@ -188,20 +242,37 @@ def apply_swap(s: SotaState, prompt: SotaPrompt, action: Swap) -> None:
 # ---------------------------------------------------------------------- Bolster
 
 
+def trait_free_positions(s: SotaState, seat: int) -> list[int]:
+    """`seat`'s Duel Positions whose Character holds no Trait yet (SOTA-16, R11)."""
+    positions = s.seat_slots(seat)
+    return [i - positions.start for i in positions if s.slots[i] >= 0 and s.traits[i] < 0]
+
+
 @handlers.legal(Phase.BOLSTER)
 def legal_bolster(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-32/33, R11: play one Ally, or attach one Trait to an own Character without one, or pass."""
     game, seat = s.game, prompt.player
     ids = [game.id_pass]
-    free = [i - s.seat_slots(seat).start for i in s.seat_slots(seat) if s.slots[i] >= 0 and s.traits[i] < 0]
-    for card in s.hands[seat]:
-        kind = game.card_type[card]
-        if kind == ALLY:
-            ids.append(game.id_play_ally[card & LOCAL_MASK])
-        elif kind == TRAIT:
-            assign = game.id_assign_trait[card & LOCAL_MASK]
-            ids.extend(assign[slot] for slot in free)
+    ids.extend(game.id_play_ally[card] for card in hand_of_type(s, seat, ALLY))
+    free = trait_free_positions(s, seat)
+    for card in hand_of_type(s, seat, TRAIT):
+        assign = game.id_assign_trait[card]
+        ids.extend(assign[slot] for slot in free)
     return ids
+
+
+@handlers.explain(Phase.BOLSTER)
+def explain_bolster(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
+    """T3: an Ally from the hand, a Trait from the hand onto an own Character without one, or a pass."""
+    reason = off_phase(prompt, action, (PlayAlly, AssignTrait, Pass))
+    seat = prompt.player
+    if isinstance(action, PlayAlly):
+        reason = not_of_type(s, seat, action.card, ALLY)
+    elif isinstance(action, AssignTrait):
+        reason = not_of_type(s, seat, action.card, TRAIT)
+        if reason is None and action.slot not in trait_free_positions(s, seat):
+            reason = f"Duel Position {action.slot} holds no Character without a Trait (SOTA-16, R11)"
+    return reason
 
 
 @handlers.apply(PlayAlly)
@@ -223,19 +294,3 @@ def apply_assign_trait(s: SotaState, prompt: SotaPrompt, action: AssignTrait) ->
     s.hands[seat].remove(card)
     s.traits[s.seat_slots(seat).start + action.slot] = card
     s.emit(TraitAssigned(seat, card, s.game.names[card], action.slot))
-
-
-# ---------------------------------------------------------------------- why an action is illegal
-
-
-@handlers.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
-def explain(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
-    """A specific reason for the common mistakes; None falls back to the list of legal actions."""
-    card = getattr(action, "card", None)
-    if isinstance(card, int) and prompt.player >= 0:
-        owned = (prompt.player << SEAT_SHIFT) | card
-        if owned not in s.hands[prompt.player] and not isinstance(action, Swap):
-            return f"card #{card} is not in seat {prompt.player}'s hand"
-    if isinstance(action, Place) and prompt.phase is Phase.POSITION:
-        return f"Duel Position {action.slot} is not open (a full row swaps instead)"
-    return None

@@ -176,7 +176,7 @@ def test_sota_r12_a_single_ally_is_used_only_in_a_duel_of_its_stat() -> None:
     challenge(state, 0, "magic", (1, 0))
     roll(state, 1, 1, 1, 1)
     assert set(state.legal_actions()) == {Pass(), UseAlly(2)}
-    with pytest.raises(ValueError, match="not one of the legal actions"):
+    with pytest.raises(ValueError, match="no \\+1 Ally of magic"):
         state.apply_action(UseAlly(1))
 
 
