@@ -104,7 +104,7 @@ def _card_row(card: Card, pool: Mapping[str, Card]) -> dict[str, Any]:
     from shardgames.sota.cards import AllyCard, CharacterCard, PersonaCard, Variant  # noqa: PLC0415
 
     if isinstance(card, PersonaCard):
-        kind, details = "persona", card.trait.value.capitalize()
+        kind, details = "persona", str(card.trait).capitalize()
     elif isinstance(card, CharacterCard):
         kind, details = "character", ""
         if card.variant is Variant.SIGNABLE:

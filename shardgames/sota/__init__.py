@@ -34,6 +34,7 @@ from shardgames.sota.game import SotaGame
 from shardgames.sota.heuristics import GreedyAgent
 from shardgames.sota.phases import Phase, SotaPrompt
 from shardgames.sota.state import Duel, SotaState
+from shardgames.sota.traits import Modifier, Trait, TraitUse, register_trait, trait_named, unregister_trait
 from shardgames.sota.view import SotaView
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Decklist",
     "Duel",
     "GreedyAgent",
+    "Modifier",
     "PersonaCard",
     "PersonaTrait",
     "Phase",
@@ -54,13 +56,18 @@ __all__ = [
     "SotaView",
     "Stat",
     "Stats",
+    "Trait",
     "TraitCard",
     "TraitKind",
+    "TraitUse",
     "Variant",
     "deck_problems",
     "load_card_file",
+    "register_trait",
     "starter_decks",
     "starter_pool",
+    "trait_named",
+    "unregister_trait",
     "validate_deck",
     "validate_deck_file",
 ]

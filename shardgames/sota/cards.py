@@ -13,7 +13,7 @@ a decklist names card ids (a card listed twice is two copies) and which copies c
 id = "ember-persona-vael"
 name = "Vael, Kiln-Warden"
 stats = { agility = 4, vitality = 3, luck = 1, magic = 6, charisma = 6 }
-trait = "flourish"
+trait = "flourish"             # flourish | muse | critique | encore, or a registered trait
 
 [[character]]
 id = "casstia"
@@ -30,8 +30,8 @@ value = 3
 [[trait]]
 id = "ember-trait-siphon-magic"
 name = "Drawn Ember"
-kind = "siphon"                # siphon | focus | grit | fortune | hex | encore
-stat = "magic"                 # siphon and focus only
+kind = "siphon"                # siphon | focus | grit | fortune | hex | encore, or a registered trait
+stat = "magic"                 # only for a trait that takes a stat: siphon and focus
 
 [[deck]]
 name = "my-deck"
@@ -65,6 +65,7 @@ import attrs
 
 from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
+from shardgames.sota.traits import STARTER_PLANES, PersonaTrait, TraitKind, registered_traits, trait_named
 
 __all__ = [
     "ALLY_VALUES",
@@ -124,29 +125,6 @@ class Variant(StrEnum):
     TWIN = "twin"
 
 
-class PersonaTrait(StrEnum):
-    """The Persona traits (SOTA-D5)."""
-
-    FLOURISH = "flourish"
-    MUSE = "muse"
-    CRITIQUE = "critique"
-    ENCORE = "encore"
-
-
-class TraitKind(StrEnum):
-    """The Trait card vocabulary (SOTA-D4)."""
-
-    SIPHON = "siphon"
-    FOCUS = "focus"
-    GRIT = "grit"
-    FORTUNE = "fortune"
-    HEX = "hex"
-    ENCORE = "encore"
-
-
-#: Trait kinds that name a stat (Siphon(S), Focus(S)).
-STAT_TRAITS = frozenset({TraitKind.SIPHON, TraitKind.FOCUS})
-
 CHARACTER_STAT_RANGE = (1, 6)
 CHARACTER_STAT_TOTAL = 15
 PERSONA_STAT_RANGE = (1, 7)
@@ -185,12 +163,16 @@ class Stats:
 
 @attrs.frozen
 class PersonaCard:
-    """A Persona: the deck's hero (SOTA-7), stronger than a Character, with one Persona trait."""
+    """A Persona: the deck's hero (SOTA-7), stronger than a Character, with one Persona trait.
+
+    Attributes:
+        trait: The name of its registered trait (a `PersonaTrait` for the starter traits).
+    """
 
     id: str
     name: str
     stats: Stats
-    trait: PersonaTrait
+    trait: str
 
 
 @attrs.frozen
@@ -222,17 +204,23 @@ class AllyCard:
 
 @attrs.frozen
 class TraitCard:
-    """A Trait: an ability a Character in a Duel Position holds (SOTA-15, D4)."""
+    """A Trait: an ability a Character in a Duel Position holds (SOTA-15, D4).
+
+    Attributes:
+        kind: The name of its registered trait (a `TraitKind` for the starter traits; see
+            `shardgames.sota.traits`).
+        stat: The stat a trait with a stat parameter names (Siphon(S), Focus(S)), else None.
+    """
 
     id: str
     name: str
-    kind: TraitKind
+    kind: str
     stat: Stat | None = None
 
     @property
     def label(self) -> str:
         """The trait as the rulebook writes it, e.g. ``Siphon(magic)``."""
-        kind = self.kind.value.capitalize()
+        kind = str(self.kind).capitalize()
         return f"{kind}({self.stat.value})" if self.stat is not None else kind
 
 
@@ -353,6 +341,15 @@ def _enum(where: str, enum: type[StrEnum], raw: Any, problems: list[str]) -> Any
         return None
 
 
+def _trait_name(where: str, carrier: str, raw: Any, problems: list[str]) -> str | None:
+    """The registered trait `raw` names, if `carrier` cards may carry it (see `shardgames.sota.traits`)."""
+    names = [trait.name for trait in registered_traits(carrier)]
+    if raw not in names:
+        problems.append(f"{where}: {raw!r} is not one of {', '.join(names)}")
+        return None
+    return next((kind for kind in STARTER_PLANES[carrier] if kind == raw), raw)
+
+
 def _text(where: str, entry: Mapping[str, Any], key: str, problems: list[str]) -> str:
     value = entry.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -372,7 +369,7 @@ def _persona(where: str, entry: Mapping[str, Any], problems: list[str]) -> Perso
     _check_keys(where, entry, {"id", "name", "stats", "trait"}, problems)
     card_id, name = _text(where, entry, "id", problems), _text(where, entry, "name", problems)
     stats = _check_stats(where, entry.get("stats"), PERSONA_STAT_RANGE, PERSONA_STAT_TOTAL, problems)
-    trait = _enum(f"{where}.trait", PersonaTrait, entry.get("trait"), problems)
+    trait = _trait_name(f"{where}.trait", "persona", entry.get("trait"), problems)
     if card_id and name and stats and trait:
         return PersonaCard(card_id, name, stats, trait)
     return None
@@ -416,14 +413,17 @@ def _ally(where: str, entry: Mapping[str, Any], problems: list[str]) -> AllyCard
 def _trait(where: str, entry: Mapping[str, Any], problems: list[str]) -> TraitCard | None:
     _check_keys(where, entry, {"id", "name", "kind", "stat"}, problems)
     card_id, name = _text(where, entry, "id", problems), _text(where, entry, "name", problems)
-    kind = _enum(f"{where}.kind", TraitKind, entry.get("kind"), problems)
+    kind = _trait_name(f"{where}.kind", "trait", entry.get("kind"), problems)
     stat = None
-    if kind in STAT_TRAITS:
+    if kind is not None and trait_named(kind).takes_stat:
         stat = _enum(f"{where}.stat", Stat, entry.get("stat"), problems)
         if stat is None:
             return None
     elif kind is not None and entry.get("stat") is not None:
-        problems.append(f"{where}.stat: only siphon and focus name a stat")
+        *others, last = [t.name for t in registered_traits("trait") if t.takes_stat]
+        problems.append(
+            f"{where}.stat: only {' and '.join([', '.join(others), last] if others else [last])} name a stat"
+        )
         return None
     if card_id and name and kind:
         return TraitCard(card_id, name, kind, stat)
@@ -590,7 +590,7 @@ def card_to_data(card: Card) -> dict[str, Any]:
     data: dict[str, Any] = {"id": card.id, "name": card.name}
     if isinstance(card, PersonaCard):
         data["stats"] = attrs.asdict(card.stats)
-        data["trait"] = card.trait.value
+        data["trait"] = str(card.trait)
     elif isinstance(card, CharacterCard):
         data["variant"] = card.variant.value
         data["stats"] = attrs.asdict(card.stats)
@@ -602,7 +602,7 @@ def card_to_data(card: Card) -> dict[str, Any]:
         data["stat"] = card.stat.value
         data["value"] = card.value
     else:
-        data["kind"] = card.kind.value
+        data["kind"] = str(card.kind)
         if card.stat is not None:
             data["stat"] = card.stat.value
     return data

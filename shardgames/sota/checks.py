@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Places, Problems, id_ranges
-from shardgames.sota.cards import PersonaTrait, TraitKind
 from shardgames.sota.constants import (
     ALLY,
     CHARACTER,
@@ -192,9 +191,11 @@ def _turn_phase(s: SotaState, found: Problems) -> None:
 
 
 def _is_encore(game: SotaGame, card: int) -> bool:
+    """Whether `card` carries a trait that keeps the declared stat (Encore, or a registered one)."""
     if not 0 <= card < len(game.kind_of) or game.kind_of[card] < 0:
         return False
-    return game.trait_kind[card] is TraitKind.ENCORE or game.persona_trait[card] is PersonaTrait.ENCORE
+    trait = game.trait_of[card]
+    return trait is not None and trait.keeps_stat
 
 
 def _unit(

@@ -269,7 +269,7 @@ def _use_trait(c: _Context, a: UseTrait) -> str | None:
     if trait < 0:
         return None
     kind = c.game.trait_kind[trait]
-    label = kind.value if kind is not None else "trait"
+    label = str(kind) if kind is not None else "trait"
     return f"use {c.name(trait)} of {c.name(character)} ({label}: {ability_text(c.game, trait)})"
 
 
@@ -278,7 +278,7 @@ def _use_persona_trait(c: _Context, a: UsePersonaTrait) -> str | None:
     if persona < 0:
         return None
     trait = c.game.persona_trait[persona]
-    label = trait.value if trait is not None else "trait"
+    label = str(trait) if trait is not None else "trait"
     return f"use {c.name(persona)}'s {label} ({ability_text(c.game, persona)})"
 
 

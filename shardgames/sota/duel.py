@@ -7,7 +7,6 @@ the resolution of the five duel types.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
@@ -19,17 +18,12 @@ from shardgames.sota.actions import (
     DuelWithPersona,
     DuelWithTwins,
     EndTurnPhase,
-    Pass,
     RespondNormal,
     RespondTwin,
     RollDie,
-    UseAlly,
-    UsePersonaTrait,
-    UseRAlly,
-    UseTrait,
 )
-from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
-from shardgames.sota.constants import ALL_STATS, ATTACKER, DEFENDER, PERSONA_BIT
+from shardgames.sota.cards import STATS
+from shardgames.sota.constants import ALL_STATS, ATTACKER, DEFENDER
 from shardgames.sota.duel_state import Duel, stat_total
 from shardgames.sota.events import (
     CardFractured,
@@ -37,7 +31,6 @@ from shardgames.sota.events import (
     DieRolled,
     DuelDeclared,
     DuelResolved,
-    ModifierUsed,
     PlayerEliminated,
     TwinResponseChosen,
 )
@@ -47,8 +40,6 @@ from shardgames.sota.turn import mill_card
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
-
-_STAT_TRAITS = (TraitKind.SIPHON, TraitKind.FOCUS)
 
 
 # ---------------------------------------------------------------------- D1: the unit
@@ -154,7 +145,7 @@ def explain_stat(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None
 @handlers.apply(ChooseStat)
 def apply_stat(s: SotaState, prompt: SotaPrompt, action: ChooseStat) -> None:
     """D2: the stat is chosen; the target comes next."""
-    duel = _duel(s)
+    duel = duel_of(s)
     duel.stat = action.stat.ordinal
     s.ask(prompt.player, Phase.DUEL_TARGET)
 
@@ -189,7 +180,7 @@ def explain_target(s: SotaState, prompt: SotaPrompt, action: Action) -> str | No
 @handlers.apply(ChooseTarget)
 def apply_target(s: SotaState, prompt: SotaPrompt, action: ChooseTarget) -> None:
     """D3: the stat is spent (unless an Encore saves it), then the twin response or the dice."""
-    duel = _duel(s)
+    duel = duel_of(s)
     duel.defender = action.seat
     duel.target = () if action.slot is None else (action.slot,)
     _spend_stat(s, duel)
@@ -204,16 +195,15 @@ def apply_target(s: SotaState, prompt: SotaPrompt, action: ChooseTarget) -> None
 
 def _spend_stat(s: SotaState, duel: Duel) -> None:
     """SOTA-R14 and Encore (D4 T6, D5): one unused Encore of the duelling unit saves the stat."""
-    game = s.game
+    trait_of = s.game.trait_of
     if duel.unit:
         base = s.seat_slots(duel.attacker).start
         sources = [s.traits[base + i] for i in duel.unit]
-        sources = [t for t in sources if t >= 0 and game.trait_kind[t] is TraitKind.ENCORE]
     else:
-        persona = s.persona[duel.attacker]
-        sources = [persona] if game.persona_trait[persona] is PersonaTrait.ENCORE else []
+        sources = [s.persona[duel.attacker]]
     for source in sources:
-        if source not in s.encore_used:
+        trait = trait_of[source] if source >= 0 else None
+        if trait is not None and trait.keeps_stat and source not in s.encore_used:
             s.encore_used = (*s.encore_used, source)
             return
     s.used_stats |= 1 << duel.stat
@@ -271,7 +261,7 @@ def explain_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> s
 @handlers.apply(RespondTwin, RespondNormal)
 def apply_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     """SOTA-49, R17(c): before any die is rolled, the defender answers with both twins or not."""
-    duel = _duel(s)
+    duel = duel_of(s)
     twins = isinstance(action, RespondTwin)
     if twins:
         slot = duel.target[0]
@@ -284,7 +274,7 @@ def apply_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> Non
 
 def _roll_dice(s: SotaState) -> None:
     """D5: the attacker's 2D6, then the defender's (SOTA-38, R18)."""
-    duel = _duel(s)
+    duel = duel_of(s)
     duel.rolled = 0
     s.ask_chance(Phase.DUEL_DIE, duel.attacker)
 
@@ -295,7 +285,7 @@ def apply_roll(s: SotaState, prompt: SotaPrompt, action: RollDie) -> None:
     if prompt.phase is Phase.START_ROLL:
         apply_start_roll(s, prompt, action.face)
         return
-    duel = _duel(s)
+    duel = duel_of(s)
     if prompt.phase is Phase.DUEL_DIE:
         duel.dice[duel.rolled] = action.face
         duel.rolled += 1
@@ -317,181 +307,10 @@ def apply_roll(s: SotaState, prompt: SotaPrompt, action: RollDie) -> None:
         s.ask(duel.seat_of(duel.to_act), Phase.MODIFIERS)
 
 
-# ---------------------------------------------------------------------- D6: the modifier window
-
-
-@handlers.legal(Phase.MODIFIERS)
-def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
-    """D6 (SOTA-39/40, R12, R13, R18): one modifier, or pass.
-
-    A modifier is a Trait or Persona trait of the duelling unit (once each per duel), an Ally of the
-    duel stat, or an R-Ally.
-    """
-    game, seat = s.game, prompt.player
-    duel = _duel(s)
-    ids = [game.id_pass]
-    unit = duel.slots_of(duel.to_act)
-    ids.extend(game.id_use_trait[slot] for slot in unit if trait_problem(s, duel, seat, slot) is None)
-    if not unit and persona_problem(s, duel, seat) is None:
-        ids.append(game.id_use_persona)
-    stacks = s.allies[seat * 5 : seat * 5 + 5]
-    value = game.ally_value
-    if stacks[duel.stat]:
-        ids.extend(game.id_use_ally[v] for v in sorted({value[c] for c in stacks[duel.stat]}))
-    if all(stacks):
-        choices = [sorted({value[c] for c in stack}) for stack in stacks]
-        r_ally = game.id_r_ally
-        ids.extend(r_ally[combo] for combo in product(*choices))
-    return ids
-
-
-def trait_problem(s: SotaState, duel: Duel, seat: int, slot: int) -> str | None:
-    """Why the acting side cannot use the Trait in its Duel Position `slot` now, or None if it can.
-
-    SOTA-39, D4: a Trait of the duelling unit, once per duel; Encore is passive; Siphon and Focus act
-    only in a duel of their stat.
-    """
-    side = duel.to_act
-    if slot not in duel.slots_of(side):
-        return f"Duel Position {slot} is not in seat {seat}'s duelling unit"
-    game = s.game
-    trait = s.traits[s.seat_slots(seat).start + slot]
-    if trait < 0:
-        return f"the Character in Duel Position {slot} holds no Trait"
-    if duel.used >> (side * 8 + slot) & 1:
-        return f"the Trait in Duel Position {slot} has been used in this duel"
-    kind = game.trait_kind[trait]
-    if kind is TraitKind.ENCORE:
-        return "Encore is passive: it is never used in the modifier window"
-    if kind in _STAT_TRAITS and game.trait_stat[trait] != duel.stat:
-        return f"{game.names[trait]} acts only in a duel of {STATS[game.trait_stat[trait]].value}"
-    return None
-
-
-def persona_problem(s: SotaState, duel: Duel, seat: int) -> str | None:
-    """Why the acting side cannot use its Persona's trait now, or None if it can (SOTA-39, D5)."""
-    side = duel.to_act
-    if duel.slots_of(side):
-        return f"seat {seat} duels with Characters: only a duelling Persona's trait can be used"
-    if duel.used >> (side * 8 + PERSONA_BIT) & 1:
-        return "the Persona's trait has been used in this duel"
-    if s.game.persona_trait[s.persona[seat]] is PersonaTrait.ENCORE:
-        return "Encore is passive: it is never used in the modifier window"
-    return None
-
-
-def ally_problem(s: SotaState, seat: int, stat: int, value: int) -> str | None:
-    """Why `seat` has no Ally of `value` for `stat` in play, or None if it has one (SOTA-R12)."""
-    if any(s.game.ally_value[card] == value for card in s.allies[seat * 5 + stat]):
-        return None
-    return f"seat {seat} has no +{value} Ally of {STATS[stat].value} in its Ally Positions"
-
-
-@handlers.explain(Phase.MODIFIERS)
-def explain_modifiers(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
-    """D6: a Trait or Persona trait of the unit, an Ally of the duel stat, an R-Ally, or a pass."""
-    reason = off_phase(prompt, action, (Pass, UseTrait, UsePersonaTrait, UseAlly, UseRAlly))
-    duel, seat = _duel(s), prompt.player
-    if isinstance(action, UseTrait):
-        reason = trait_problem(s, duel, seat, action.slot)
-    elif isinstance(action, UsePersonaTrait):
-        reason = persona_problem(s, duel, seat)
-    elif isinstance(action, UseAlly):
-        reason = ally_problem(s, seat, duel.stat, action.value)
-    elif isinstance(action, UseRAlly):
-        values = (action.agility, action.vitality, action.luck, action.magic, action.charisma)
-        problems = (ally_problem(s, seat, stat, value) for stat, value in enumerate(values))
-        reason = next((p for p in problems if p is not None), None)
-    return reason
-
-
-#: What each ability does: (own total, opposing total, who re-rolls: "own", "opposing" or None, text).
-_TRAIT_EFFECTS = {
-    TraitKind.SIPHON: (2, -2, None, "own total +2, opposing total -2"),
-    TraitKind.FOCUS: (3, 0, None, "own total +3"),
-    TraitKind.GRIT: (1, 0, None, "own total +1"),
-    TraitKind.FORTUNE: (0, 0, "own", "re-roll own dice"),
-    TraitKind.HEX: (0, 0, "opposing", "the opposing duellist re-rolls"),
-}
-_PERSONA_EFFECTS = {
-    PersonaTrait.FLOURISH: (2, 0, None, "own total +2"),
-    PersonaTrait.CRITIQUE: (0, -2, None, "opposing total -2"),
-    PersonaTrait.MUSE: (0, 0, "own", "re-roll own dice"),
-}
-
-
-@handlers.apply(UseTrait, UsePersonaTrait, UseAlly, UseRAlly)
-def apply_modifier(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
-    """Use one modifier; the window then passes to the other duellist (SOTA-R18)."""
-    game = s.game
-    duel = _duel(s)
-    side, seat = duel.to_act, prompt.player
-    other = 1 - side
-    if isinstance(action, UseTrait):
-        duel.used |= 1 << (side * 8 + action.slot)
-        trait = s.traits[s.seat_slots(seat).start + action.slot]
-        kind = game.trait_kind[trait]
-        assert kind is not None
-        source = f"{game.names[trait]} ({kind.value})"
-        own, opposing, rerolls, effect = _TRAIT_EFFECTS[kind]
-    elif isinstance(action, UsePersonaTrait):
-        duel.used |= 1 << (side * 8 + PERSONA_BIT)
-        persona = s.persona[seat]
-        persona_trait = game.persona_trait[persona]
-        assert persona_trait is not None
-        source = f"{game.names[persona]} ({persona_trait.value})"
-        own, opposing, rerolls, effect = _PERSONA_EFFECTS[persona_trait]
-    elif isinstance(action, UseAlly):
-        card = _take_ally(s, seat, duel.stat, action.value)
-        duel.spent[side] = (*duel.spent[side], card)
-        source, own, opposing, rerolls, effect = game.names[card], action.value, 0, None, f"+{action.value}"
-    else:
-        assert isinstance(action, UseRAlly)
-        values = (action.agility, action.vitality, action.luck, action.magic, action.charisma)
-        cards = tuple(_take_ally(s, seat, stat, value) for stat, value in enumerate(values))
-        duel.spent[side] = (*duel.spent[side], *cards)
-        source, own, opposing, rerolls, effect = "R-Ally", 5, 0, None, "+5, five allies spent"
-    duel.bonus[side] += own
-    duel.bonus[other] += opposing
-    s.emit(ModifierUsed(seat, source, effect))
-    duel.passes = 0
-    duel.to_act = other
-    if rerolls is not None:
-        duel.reroll_side = side if rerolls == "own" else other
-        duel.reroll_left = 2
-        s.ask_chance(Phase.REROLL_DIE, duel.seat_of(duel.reroll_side))
-    else:
-        s.ask(duel.seat_of(other), Phase.MODIFIERS)
-
-
-def _take_ally(s: SotaState, seat: int, stat: int, value: int) -> int:
-    """Take the topmost Ally of `value` from `seat`'s stack of `stat`."""
-    index = seat * 5 + stat
-    stack = s.allies[index]
-    values = s.game.ally_value
-    position = max(i for i, card in enumerate(stack) if values[card] == value)
-    s.allies[index] = stack[:position] + stack[position + 1 :]
-    return stack[position]
-
-
-@handlers.apply(Pass)
-def apply_pass(s: SotaState, prompt: SotaPrompt, action: Pass) -> None:
-    """A pass: nothing happens in Position or Bolster; two in succession close the modifier window (R18)."""
-    if prompt.phase is not Phase.MODIFIERS:
-        return
-    duel = _duel(s)
-    duel.passes += 1
-    if duel.passes >= 2:
-        _resolve(s, duel)
-        return
-    duel.to_act = 1 - duel.to_act
-    s.ask(duel.seat_of(duel.to_act), Phase.MODIFIERS)
-
-
 # ---------------------------------------------------------------------- D7: resolution
 
 
-def _resolve(s: SotaState, duel: Duel) -> None:
+def resolve(s: SotaState, duel: Duel) -> None:
     """The D7 outcome table."""
     attack, defend = stat_total(s, duel, ATTACKER), stat_total(s, duel, DEFENDER)
     duel.totals = (attack, defend)
@@ -568,7 +387,7 @@ def run_after_duel(s: SotaState, task: AfterDuel) -> None:
     Spent Allies go to the Fractured Shards, the twin flags are set, a player whose Persona lost with
     an empty deck is out (SOTA-R2), then the next duel or the end of the Turn Phase.
     """
-    duel = _duel(s)
+    duel = duel_of(s)
     names = s.game.names
     for side in (ATTACKER, DEFENDER):
         for card in duel.spent[side]:
@@ -614,7 +433,8 @@ def _eliminate(s: SotaState, seat: int) -> None:
         s.end_game(remaining[0], f"seat {remaining[0]} is the last with a persona")
 
 
-def _duel(s: SotaState) -> Duel:
+def duel_of(s: SotaState) -> Duel:
+    """The duel in progress (the rules ask for it only while there is one)."""
     duel = s.duel
     assert duel is not None, "no duel in progress"
     return duel

@@ -22,7 +22,7 @@ from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
 from shardgames.kernel.state import State
-from shardgames.sota import duel, setup, turn  # noqa: F401 - the rules register with `handlers` on import
+from shardgames.sota import duel, modifiers, setup, turn  # noqa: F401 - the rules register with `handlers`
 from shardgames.sota.actions import (
     AssignTrait,
     ChoosePersona,
@@ -57,9 +57,7 @@ from shardgames.sota.cards import (
     CharacterCard,
     Decklist,
     PersonaCard,
-    PersonaTrait,
     TraitCard,
-    TraitKind,
     Variant,
     load_card_file,
     starter_decks,
@@ -93,6 +91,7 @@ from shardgames.sota.phases import (
 )
 from shardgames.sota.position import fill_from_position
 from shardgames.sota.state import SotaState
+from shardgames.sota.traits import Trait, trait_named, trait_planes
 from shardgames.sota.view import observation_size
 
 __all__ = ["SotaGame"]
@@ -240,9 +239,10 @@ class SotaGame(Game):
         self.twin_key: list[str | None] = [None] * size
         self.ally_stat: list[int] = [-1] * size
         self.ally_value: list[int] = [0] * size
-        self.trait_kind: list[TraitKind | None] = [None] * size
+        self.trait_kind: list[str | None] = [None] * size
         self.trait_stat: list[int] = [-1] * size
-        self.persona_trait: list[PersonaTrait | None] = [None] * size
+        self.persona_trait: list[str | None] = [None] * size
+        self.trait_of: list[Trait | None] = [None] * size
         self.names: list[str] = [""] * size
         self.entries: list[tuple[int, ...]] = []
         for seat, deck in enumerate(decklists):
@@ -258,6 +258,7 @@ class SotaGame(Game):
                     self.stats[card_id] = card.stats.as_tuple()
                 if isinstance(card, PersonaCard):
                     self.persona_trait[card_id] = card.trait
+                    self.trait_of[card_id] = trait_named(card.trait)
                 elif isinstance(card, CharacterCard):
                     self.twin_key[card_id] = card.twin_pair
                     is_signed = signed[seat] == "all" or (signed[seat] == "decklist" and entry.signed)
@@ -269,7 +270,11 @@ class SotaGame(Game):
                 else:
                     self.trait_kind[card_id] = card.kind
                     self.trait_stat[card_id] = card.stat.ordinal if card.stat is not None else -1
+                    self.trait_of[card_id] = trait_named(card.kind)
             self.entries.append(tuple(ids))
+        #: The observation plane of each trait a Trait card or a Persona may hold in this game.
+        self.trait_planes = trait_planes("trait", (k for k in self.trait_kind if k is not None))
+        self.persona_planes = trait_planes("persona", (t for t in self.persona_trait if t is not None))
 
     def twin_pairs(self, row: Sequence[int]) -> list[tuple[int, int]]:
         """The matching twin pairs in a row of Duel Positions (card ids, -1 for empty), as position pairs.

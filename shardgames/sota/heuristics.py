@@ -56,10 +56,12 @@ from shardgames.sota.actions import (
     UseRAlly,
     UseTrait,
 )
-from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
+from shardgames.sota.cards import STATS
 from shardgames.sota.constants import CHARACTER, LOCAL_MASK, SEAT_SHIFT
+from shardgames.sota.duel_state import DuelView
 from shardgames.sota.game import SotaGame
 from shardgames.sota.phases import Phase
+from shardgames.sota.traits import Modifier, Trait
 from shardgames.sota.view import SotaView
 
 __all__ = ["GreedyAgent", "win_probability"]
@@ -187,8 +189,7 @@ def _bolster(view: SotaView, legal: Sequence[Action]) -> Action | None:
             continue
         trait = _card(view, action.card)
         character = _slot_card(view, view.player, action.slot)
-        kind = game.trait_kind[trait]
-        if kind in (TraitKind.SIPHON, TraitKind.FOCUS):
+        if _trait(game, trait).takes_stat:
             stats = game.stats[character]
             score = 3 if stats[game.trait_stat[trait]] == max(stats) else 0
         else:
@@ -291,20 +292,10 @@ def _modifiers(view: SotaView, legal: Sequence[Action]) -> Action | None:
     for action in legal:
         if isinstance(action, UseTrait):
             trait = view.traits[view.player * game.duel_positions + action.slot]
-            kind = game.trait_kind[trait]
-            swing = {TraitKind.SIPHON: 4, TraitKind.FOCUS: 3, TraitKind.GRIT: 1}.get(kind, 0)  # type: ignore[arg-type]
-            if kind is TraitKind.FORTUNE:
-                swing = 7 - (duel.dice[side * 2] + duel.dice[side * 2 + 1])
-            elif kind is TraitKind.HEX:
-                swing = duel.dice[(1 - side) * 2] + duel.dice[(1 - side) * 2 + 1] - 7
-            swings.append((0, swing, action))
+            swings.append((0, _swing(_trait(game, trait), duel, side), action))
         elif isinstance(action, UsePersonaTrait):
-            persona_trait = game.persona_trait[view.persona[view.player]]
-            if persona_trait is PersonaTrait.MUSE:
-                swing = 7 - (duel.dice[side * 2] + duel.dice[side * 2 + 1])
-            else:
-                swing = 2
-            swings.append((0, swing, action))
+            persona = _trait(game, view.persona[view.player])
+            swings.append((0, _swing(persona, duel, side), action))
         elif isinstance(action, UseAlly):
             swings.append((action.value, action.value, action))
         elif isinstance(action, UseRAlly):
@@ -332,3 +323,25 @@ _CHOOSERS = {
     Phase.TWIN_RESPONSE: _twin_response,
     Phase.MODIFIERS: _modifiers,
 }
+
+
+def _trait(game: SotaGame, card: int) -> Trait:
+    trait = game.trait_of[card]
+    assert trait is not None
+    return trait
+
+
+def _swing(trait: Trait, duel: DuelView, side: int) -> int:
+    """How far using `trait` is expected to move the gap between the totals, in the user's favour.
+
+    A re-roll moves a pair of dice towards their mean, 7; a trait whose effect depends on the duel
+    (a function, not a fixed `Modifier`) counts as 2.
+    """
+    use = trait.use
+    if not isinstance(use, Modifier):
+        return 2
+    if use.reroll == "own":
+        return 7 - (duel.dice[side * 2] + duel.dice[side * 2 + 1])
+    if use.reroll == "opposing":
+        return duel.dice[(1 - side) * 2] + duel.dice[(1 - side) * 2 + 1] - 7
+    return use.own - use.opposing

@@ -93,7 +93,7 @@ def card_face(
     if kind == PERSONA:
         persona_trait = game.persona_trait[card_id]
         if persona_trait is not None:
-            labels.append(persona_trait.value.capitalize())
+            labels.append(str(persona_trait).capitalize())
             lines.append(ability_text(game, card_id))
     elif kind == CHARACTER and isinstance(definition, CharacterCard):
         if definition.variant is not Variant.STANDARD:
@@ -417,7 +417,7 @@ def _used_names(seen: Seen, duel: DuelView, side: int) -> list[str]:
             names.append(game.names[trait])
     if not unit and duel.used >> (side * 8 + PERSONA_BIT) & 1 and s.persona[seat] >= 0:
         persona_trait = game.persona_trait[s.persona[seat]]
-        names.append(persona_trait.value if persona_trait is not None else "persona trait")
+        names.append(str(persona_trait) if persona_trait is not None else "persona trait")
     names += [game.names[c] for c in duel.spent[side]]
     return names
 

@@ -20,7 +20,7 @@ import attrs
 
 from shardgames.kernel.views import View
 from shardgames.render.text import plural
-from shardgames.sota.cards import STATS, PersonaTrait, TraitKind
+from shardgames.sota.cards import STATS
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
 from shardgames.sota.duel_state import DuelView
 
@@ -42,22 +42,6 @@ __all__ = [
 ABBREVIATIONS = ("AGI", "VIT", "LUC", "MAG", "CHA")
 """The printed abbreviations of the five stats, in stat order."""
 
-_ENCORE_TEXT = "passive: once per Turn Phase, a stat this card declares is not used up"
-_TRAIT_TEXT = {
-    TraitKind.SIPHON: "if the duel stat is {stat}: own total +2, opposing total -2",
-    TraitKind.FOCUS: "if the duel stat is {stat}: own total +3",
-    TraitKind.GRIT: "own total +1",
-    TraitKind.FORTUNE: "re-roll own dice",
-    TraitKind.HEX: "the opposing duellist re-rolls",
-    TraitKind.ENCORE: _ENCORE_TEXT,
-}
-_PERSONA_TEXT = {
-    PersonaTrait.FLOURISH: "own total +2",
-    PersonaTrait.MUSE: "re-roll own dice",
-    PersonaTrait.CRITIQUE: "opposing total -2",
-    PersonaTrait.ENCORE: _ENCORE_TEXT,
-}
-
 
 def ability_text(game: SotaGame, card: int) -> str:
     """The rules text of a Trait or a Persona's trait, for a person; empty for other cards.
@@ -68,15 +52,11 @@ def ability_text(game: SotaGame, card: int) -> str:
         >>> ability_text(game, 0)  # seat 0's first card: the Persona Vael (flourish)
         'own total +2'
     """
-    kind = game.card_type[card]
-    if kind == PERSONA:
-        persona_trait = game.persona_trait[card]
-        return _PERSONA_TEXT[persona_trait] if persona_trait is not None else ""
-    trait_kind = game.trait_kind[card]
-    if kind != TRAIT or trait_kind is None:
+    trait = game.trait_of[card]
+    if trait is None:
         return ""
     stat = game.trait_stat[card]
-    return _TRAIT_TEXT[trait_kind].format(stat=STATS[stat].value if stat >= 0 else "")
+    return trait.text.format(stat=STATS[stat].value if stat >= 0 else "")
 
 
 def describe_card(game: SotaGame, card: int) -> str:
@@ -88,7 +68,7 @@ def describe_card(game: SotaGame, card: int) -> str:
         extra = ""
         if kind == PERSONA:
             trait = game.persona_trait[card]
-            extra = f", {trait.value}" if trait is not None else ""
+            extra = f", {trait}" if trait is not None else ""
         elif game.signed_bonus[card]:
             extra = f", signed +{game.signed_bonus[card]}"
         elif game.twin_key[card] is not None:
@@ -99,7 +79,7 @@ def describe_card(game: SotaGame, card: int) -> str:
     if kind == TRAIT:
         trait_kind = game.trait_kind[card]
         stat = game.trait_stat[card]
-        label = trait_kind.value if trait_kind is not None else "?"
+        label = str(trait_kind) if trait_kind is not None else "?"
         return f"{name} [{label}{f' {STATS[stat].value}' if stat >= 0 else ''}]"
     return f"card {card}"  # pragma: no cover - every dealt card has a type
 

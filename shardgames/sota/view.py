@@ -17,13 +17,18 @@ seat order after it:
 | 4 | 1 | Fractured Shards / 52 |
 | 5 | 1 | has taken part in a Twin Duel this Turn Phase |
 | 6 | 5 | Persona stats / 7 (zeros until chosen) |
-| 11 | 4 | Persona trait, one-hot (flourish, muse, critique, encore) |
-| 15 | 23 k | each Duel Position, 23 values (below) |
-| 15 + 23 k | 15 | Ally Positions: per stat, the number of +1, +2 and +3 Allies / 5 |
+| 11 | p | Persona trait, one-hot (flourish, muse, critique, encore, then new traits) |
+| 11 + p | (17 + t) k | each Duel Position, 17 + t values (below) |
+| 11 + p + (17 + t) k | 15 | Ally Positions: per stat, the number of +1, +2 and +3 Allies / 5 |
 
-A Duel Position's 23 values: occupied; the Character's stats / 6 (5); its variant, one-hot (standard,
-signable, twin); its Signed Bonus; its twin partner is also in position; it holds a Trait; the Trait's
-kind, one-hot (6, `TraitKind` order); the Trait's stat, one-hot (5).
+A Duel Position's 17 + t values: occupied; the Character's stats / 6 (5); its variant, one-hot
+(standard, signable, twin); its Signed Bonus; its twin partner is also in position; it holds a Trait;
+the Trait's kind, one-hot (t, below); the Trait's stat, one-hot (5).
+
+The trait one-hots have a plane for each starter trait, in `TraitKind` order for Trait cards (t = 6)
+and `PersonaTrait` order for Personas (p = 4), then one for each registered trait the game's decks put
+on a Trait card (or a Persona), by name (see `shardgames.sota.traits`): with the starter cards, a
+Duel Position has 23 values, a seat block 30 + 23 k, and a hand card 26.
 
 Then the global block:
 
@@ -40,9 +45,9 @@ Then the global block:
 | 2 | attacker and defender modifiers / 10 |
 | 2 | attacker and defender Stat Totals / 30 |
 | 1 | consecutive passes / 2 |
-| 130 | this seat's hand, card by card: five blocks of 26 values (below) |
+| 5 (20 + t) | this seat's hand, card by card: five blocks of 20 + t values (below) |
 
-A hand card's 26 values: its type, one-hot (Persona, Character, Ally, Trait); a Character's stats / 6
+A hand card's 20 + t values: its type, one-hot (Persona, Character, Ally, Trait); a Character's stats / 6
 (5); an Ally's stat, one-hot (5), and value / 3; a Trait's kind, one-hot (6), and stat, one-hot (5).
 """
 
@@ -58,7 +63,7 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.views import View, deal
 from shardgames.kernel.zones import DeckView, HandView, unknown_cards
-from shardgames.sota.cards import PersonaTrait, TraitKind, Variant
+from shardgames.sota.cards import Variant
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
 from shardgames.sota.describe import describe_action
 from shardgames.sota.duel_state import DuelView
@@ -72,19 +77,15 @@ if TYPE_CHECKING:
 
 __all__ = ["DuelView", "SotaView", "make_view", "observation_size"]
 
-SEAT_BLOCK = 30
-SLOT_BLOCK = 23
-HAND_CARD_BLOCK = 26
-GLOBAL_BLOCK = 5 + 1 + len(Phase) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + 5 * HAND_CARD_BLOCK
 _PHASES = tuple(Phase)
-_PERSONA_TRAITS = tuple(PersonaTrait)
-_TRAIT_KINDS = tuple(TraitKind)
 _VARIANTS = (Variant.STANDARD, Variant.SIGNABLE, Variant.TWIN)
 
 
 def observation_size(game: SotaGame) -> int:
     """The length of the observation vector of `game`."""
-    return game.num_players * (SEAT_BLOCK + SLOT_BLOCK * game.duel_positions) + GLOBAL_BLOCK
+    t, p = len(game.trait_planes), len(game.persona_planes)
+    seat_block = 11 + p + (17 + t) * game.duel_positions + 15
+    return game.num_players * seat_block + 5 + 1 + len(_PHASES) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + 5 * (20 + t)
 
 
 @attrs.frozen
@@ -173,8 +174,9 @@ def _seat_block(
         out[at + 6 : at + 11] = np.asarray(game.stats[persona], dtype=np.float32) / 7
         persona_trait = game.persona_trait[persona]
         assert persona_trait is not None
-        out[at + 11 + _PERSONA_TRAITS.index(persona_trait)] = 1
-    at += SEAT_BLOCK - 15
+        out[at + 11 + game.persona_planes[persona_trait]] = 1
+    at += 11 + len(game.persona_planes)
+    t = len(game.trait_planes)
     paired = {slot for pair in game.twin_pairs(view.slots[seat * k : seat * k + k]) for slot in pair}
     for slot in range(k):
         card = view.slots[seat * k + slot]
@@ -191,10 +193,10 @@ def _seat_block(
                 out[at + 11] = 1
                 kind = game.trait_kind[trait]
                 assert kind is not None
-                out[at + 12 + _TRAIT_KINDS.index(kind)] = 1
+                out[at + 12 + game.trait_planes[kind]] = 1
                 if game.trait_stat[trait] >= 0:
-                    out[at + 18 + game.trait_stat[trait]] = 1
-        at += SLOT_BLOCK
+                    out[at + 12 + t + game.trait_stat[trait]] = 1
+        at += 17 + t
     for stat in range(5):
         for card in view.allies[seat * 5 + stat]:
             out[at + stat * 3 + game.ally_value[card] - 1] += 1 / 5
@@ -230,6 +232,7 @@ def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], 
         out[at + 13] = duel.totals[1] / 30
         out[at + 14] = duel.passes / 2
     at += 15
+    t = len(game.trait_planes)
     for card in view.hands[view.player].cards[:5]:
         if card is None:  # pragma: no cover - a seat always knows its own hand
             continue
@@ -243,10 +246,10 @@ def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], 
         elif kind == TRAIT:
             trait_kind = game.trait_kind[card]
             assert trait_kind is not None
-            out[at + 15 + _TRAIT_KINDS.index(trait_kind)] = 1
+            out[at + 15 + game.trait_planes[trait_kind]] = 1
             if game.trait_stat[card] >= 0:
-                out[at + 21 + game.trait_stat[card]] = 1
-        at += HAND_CARD_BLOCK
+                out[at + 15 + t + game.trait_stat[card]] = 1
+        at += 20 + t
 
 
 def make_view(state: SotaState, player: int) -> SotaView:

@@ -40,8 +40,8 @@ from shardgames.sota.actions import (
     UseRAlly,
 )
 from shardgames.sota.cards import CharacterCard
-from shardgames.sota.duel import _PERSONA_EFFECTS, _TRAIT_EFFECTS
 from shardgames.sota.render import ability_text
+from shardgames.sota.traits import Modifier, registered_traits
 
 HIDDEN = ("Pelagrine, Indigo-Dyer", "Riptide Murmur")
 
@@ -420,13 +420,18 @@ def test_no_description_falls_back_to_a_card_number() -> None:
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
+#: What each starter ability does when used, by name (the passive Encore does nothing when used).
+_TRAIT_EFFECTS = {t.name: t.use for t in registered_traits("trait") if isinstance(t.use, Modifier)}
+_PERSONA_EFFECTS = {t.name: t.use for t in registered_traits("persona") if isinstance(t.use, Modifier)}
+
+
 @pytest.mark.parametrize("kind", sorted(_TRAIT_EFFECTS))
 def test_trait_text_matches_what_the_trait_does(kind: Any) -> None:
     game = make_game()
     cards = [c for c in game.entries[0] if game.trait_kind[c] is kind]
     assert cards
     for card in cards:
-        assert _TRAIT_EFFECTS[kind][3] in ability_text(game, card)
+        assert _TRAIT_EFFECTS[kind].text in ability_text(game, card)
 
 
 @pytest.mark.parametrize("trait", sorted(_PERSONA_EFFECTS))
@@ -435,7 +440,7 @@ def test_persona_text_matches_what_the_persona_trait_does(trait: Any) -> None:
     assert isinstance(game, SotaGame)
     cards = [c for entries in game.entries for c in entries if game.persona_trait[c] is trait]
     assert cards
-    assert _PERSONA_EFFECTS[trait][3] in ability_text(game, cards[0])
+    assert _PERSONA_EFFECTS[trait].text in ability_text(game, cards[0])
 
 
 def test_a_whole_page_is_self_contained() -> None:

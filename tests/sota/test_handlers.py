@@ -11,5 +11,7 @@ def test_every_phase_action_and_task_has_a_rules_function() -> None:
     game = sg.load_game("sota")
     assert isinstance(game, SotaGame)
     decisions = [phase for phase in Phase if phase not in CHANCE_PHASES]
-    assert handlers.missing(phases=decisions, actions=game.codec.action_types, tasks=SotaGame.task_types) == []
+    assert (
+        handlers.missing(phases=decisions, actions=game.codec.action_types, tasks=SotaGame.task_types) == []
+    )
     assert set(handlers.explain_handlers) == set(decisions)
