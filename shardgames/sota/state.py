@@ -4,8 +4,8 @@ The state holds the zones of every seat, the Turn Phase counters and the duel in
 look up the rules function of each decision and queued step in the table the rules modules register
 in (`shardgames.sota.phases.handlers`), so this module imports none of them.
 
-Cards are instance ids (see `shardgames.sota.constants.CARDS_PER_SEAT`). Per-seat zones that change
-rarely are tuples in flat lists, so a clone copies a handful of lists and shares everything else.
+Its fields are declared once, in `shardgames.sota.table`: the clone, the view and the copy back into a
+sampled state are generated from that declaration.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
 from shardgames.kernel.actions import Action
+from shardgames.kernel.fields import state_class
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE, Prompt, State, Task
-from shardgames.kernel.zones import Hand, HiddenDeck
 from shardgames.sota import checks
 from shardgames.sota.constants import SEAT_SHIFT
 from shardgames.sota.duel_state import Duel
@@ -26,7 +24,8 @@ from shardgames.sota.events import AllyPlayed, CharacterPlaced, CharacterSwapped
 from shardgames.sota.html import state_html
 from shardgames.sota.phases import Phase, SotaPrompt, handlers
 from shardgames.sota.render import render_state
-from shardgames.sota.view import SotaView, make_view
+from shardgames.sota.table import SotaTable
+from shardgames.sota.view import SotaView
 
 if TYPE_CHECKING:
     from shardgames.sota.game import SotaGame  # noqa: F401 - named in a string: the base class below
@@ -37,47 +36,11 @@ __all__ = ["Duel", "SotaState"]  # Duel lives in shardgames.sota.duel_state
 _CONTENT_EVENTS = (PersonaChosen, CharacterPlaced, CharacterSwapped, AllyPlayed, TraitAssigned)
 
 
-@attrs.define(eq=False)
-class SotaState(State["SotaGame"]):
-    """A game of Shards of the Artisan in progress.
-
-    Attributes:
-        persona: Each seat's chosen Persona (-1 until chosen).
-        options: Each seat's Personas to choose from, until it chooses (public).
-        hands: Each seat's hand.
-        decks: Each seat's Shard Deck.
-        slots: The Duel Positions, seat by seat (``duel_positions`` per seat): a Character or -1.
-        traits: The Trait attached to each Duel Position's Character, or -1.
-        allies: The five Ally Positions of each seat (5 per seat), each a stack from bottom to top.
-        shards: Each seat's Fractured Shards, the top card last.
-        removed: Each seat's cards out of the game.
-        alive: Whether each seat is still in the game.
-        active: The active seat (-1 during setup).
-        used_stats: The stats the active seat used this Turn Phase (bit 0 agility .. bit 4 charisma).
-        twin_used: The seats that took part in a Twin Duel this Turn Phase (bit per seat).
-        encore_used: The Encore sources already used this Turn Phase.
-        rolls: The latest start roll of each seat (setup only).
-        duel: The duel in progress, or None.
-    """
+@state_class
+class SotaState(State["SotaGame"], SotaTable):
+    """A game of Shards of the Artisan in progress: the fields of `SotaTable`, and the phase machine."""
 
     legal_by_id: ClassVar[bool] = True
-
-    persona: list[int] = attrs.Factory(list)
-    options: list[tuple[int, ...]] = attrs.Factory(list)
-    hands: list[Hand] = attrs.Factory(list)
-    decks: list[HiddenDeck] = attrs.Factory(list)
-    slots: list[int] = attrs.Factory(list)
-    traits: list[int] = attrs.Factory(list)
-    allies: list[tuple[int, ...]] = attrs.Factory(list)
-    shards: list[tuple[int, ...]] = attrs.Factory(list)
-    removed: list[tuple[int, ...]] = attrs.Factory(list)
-    alive: list[bool] = attrs.Factory(list)
-    active: int = -1
-    used_stats: int = 0
-    twin_used: int = 0
-    encore_used: tuple[int, ...] = ()
-    rolls: tuple[int, ...] = ()
-    duel: Duel | None = None
 
     # ------------------------------------------------------------------ kernel hooks
 
@@ -116,31 +79,8 @@ class SotaState(State["SotaGame"]):
         explain = _EXPLAIN.get(prompt.phase)  # none at chance nodes: the outcomes are listed instead
         return None if explain is None else explain(self, prompt, action)
 
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, SotaState)
-        other.persona = self.persona.copy()
-        other.options = self.options.copy()
-        other.hands = [hand.clone() for hand in self.hands]
-        other.decks = [deck.clone() for deck in self.decks]
-        other.slots = self.slots.copy()
-        other.traits = self.traits.copy()
-        other.allies = self.allies.copy()
-        other.shards = self.shards.copy()
-        other.removed = self.removed.copy()
-        other.alive = self.alive.copy()
-        other.active = self.active
-        other.used_stats = self.used_stats
-        other.twin_used = self.twin_used
-        other.encore_used = self.encore_used
-        other.rolls = self.rolls
-        other.duel = None if self.duel is None else self.duel.copy()
-
     def _view(self, player: int) -> SotaView:
-        return make_view(self, player)
-
-    def _hidden_zones(self) -> Iterable[HiddenDeck | Hand]:
-        yield from self.hands
-        yield from self.decks
+        return SotaView.from_state(self, player)
 
     def _kind_of(self, card: int) -> int:
         return self.game.kind_of[card]

@@ -53,16 +53,14 @@ A hand card's 20 + t values: its type, one-hot (Persona, Character, Ally, Trait)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.rng import Rng
-from shardgames.kernel.views import View, deal
-from shardgames.kernel.zones import DeckView, HandView, unknown_cards
+from shardgames.kernel.fields import view_class
+from shardgames.kernel.views import View
 from shardgames.sota.cards import Variant
 from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
 from shardgames.sota.describe import describe_action
@@ -70,12 +68,12 @@ from shardgames.sota.duel_state import DuelView
 from shardgames.sota.html import view_html
 from shardgames.sota.phases import Phase
 from shardgames.sota.render import render_view
+from shardgames.sota.table import SotaTable
 
 if TYPE_CHECKING:
     from shardgames.sota.game import SotaGame
-    from shardgames.sota.state import SotaState
 
-__all__ = ["DuelView", "SotaView", "make_view", "observation_size"]
+__all__ = ["DuelView", "SotaView", "observation_size"]
 
 _PHASES = tuple(Phase)
 _VARIANTS = (Variant.STANDARD, Variant.SIGNABLE, Variant.TWIN)
@@ -88,27 +86,9 @@ def observation_size(game: SotaGame) -> int:
     return game.num_players * seat_block + 5 + 1 + len(_PHASES) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + 5 * (20 + t)
 
 
-@attrs.frozen
-class SotaView(View):
-    """One seat's view of a SOTA game (see the module docstring for what is hidden)."""
-
-    persona: tuple[int, ...]
-    options: tuple[tuple[int, ...], ...]
-    hands: tuple[HandView, ...]
-    decks: tuple[DeckView, ...]
-    slots: tuple[int, ...]
-    traits: tuple[int, ...]
-    allies: tuple[tuple[int, ...], ...]
-    shards: tuple[tuple[int, ...], ...]
-    removed: tuple[tuple[int, ...], ...]
-    alive: tuple[bool, ...]
-    active: int
-    used_stats: int
-    twin_used: int
-    encore_used: tuple[int, ...]
-    rolls: tuple[int, ...]
-    duel: DuelView | None
-    unknown: tuple[tuple[int, ...], ...]
+@view_class
+class SotaView(View, SotaTable):
+    """One seat's view of a SOTA game: the fields of `SotaTable`, hands and decks censored for the seat."""
 
     def __str__(self) -> str:
         return render_view(self)
@@ -120,30 +100,6 @@ class SotaView(View):
     def to_html(self) -> str:
         """What this seat sees as an HTML fragment; hidden cards are backs (see `shardgames.sota.html`)."""
         return view_html(self)
-
-    def _sample_state(self, rng: Rng) -> SotaState:
-        state = cast("SotaState", self.blank_state(rng))
-        game = state.game
-        state.persona = list(self.persona)
-        state.options = list(self.options)
-        state.slots = list(self.slots)
-        state.traits = list(self.traits)
-        state.allies = list(self.allies)
-        state.shards = list(self.shards)
-        state.removed = list(self.removed)
-        state.alive = list(self.alive)
-        state.active = self.active
-        state.used_stats = self.used_stats
-        state.twin_used = self.twin_used
-        state.encore_used = self.encore_used
-        state.rolls = self.rolls
-        state.duel = None if self.duel is None else self.duel.thaw()
-        kind_of = game.kind_of.__getitem__
-        for seat in range(game.num_players):
-            hands, decks = deal(self.unknown[seat], rng, [self.hands[seat]], [self.decks[seat]], kind_of)
-            state.hands.append(hands[0])
-            state.decks.append(decks[0])
-        return state
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a vector (see the module docstring for the layout)."""
@@ -250,28 +206,3 @@ def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], 
             if game.trait_stat[card] >= 0:
                 out[at + 15 + t + game.trait_stat[card]] = 1
         at += 20 + t
-
-
-def make_view(state: SotaState, player: int) -> SotaView:
-    """The view of `player` (see `State.view`)."""
-    n = state.game.num_players
-    return SotaView(
-        **View.base_fields(state, player),
-        persona=tuple(state.persona),
-        options=tuple(state.options),
-        hands=tuple(hand.censor(player) for hand in state.hands),
-        decks=tuple(deck.censor(player) for deck in state.decks),
-        slots=tuple(state.slots),
-        traits=tuple(state.traits),
-        allies=tuple(state.allies),
-        shards=tuple(state.shards),
-        removed=tuple(state.removed),
-        alive=tuple(state.alive),
-        active=state.active,
-        used_stats=state.used_stats,
-        twin_used=state.twin_used,
-        encore_used=state.encore_used,
-        rolls=state.rolls,
-        duel=None if state.duel is None else DuelView.of(state, state.duel),
-        unknown=tuple(unknown_cards((state.hands[seat], state.decks[seat]), player) for seat in range(n)),
-    )
