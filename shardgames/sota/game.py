@@ -22,33 +22,7 @@ from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
 from shardgames.kernel.state import State
-from shardgames.sota import duel, modifiers, setup, turn  # noqa: F401 - the rules register with `handlers`
-from shardgames.sota.actions import (
-    AssignTrait,
-    ChoosePersona,
-    ChooseStat,
-    ChooseTarget,
-    Draw,
-    DrawCard,
-    DuelWith,
-    DuelWithPersona,
-    DuelWithTwins,
-    EndTurnPhase,
-    FinishRedraw,
-    KeepHand,
-    Pass,
-    Place,
-    PlayAlly,
-    Redraw,
-    RespondNormal,
-    RespondTwin,
-    RollDie,
-    Swap,
-    UseAlly,
-    UsePersonaTrait,
-    UseRAlly,
-    UseTrait,
-)
+from shardgames.sota import actions, duel, modifiers, setup, turn  # noqa: F401 - the rules register with `handlers`
 from shardgames.sota.cards import (
     STATS,
     AllyCard,
@@ -78,17 +52,7 @@ from shardgames.sota.constants import (
 )
 from shardgames.sota.decks import deck_problems
 from shardgames.sota.events import EVENT_TYPES
-from shardgames.sota.phases import (
-    AfterDuel,
-    AskDuel,
-    AskPhase,
-    BeginTurnPhase,
-    Deal,
-    EndTurn,
-    Mill,
-    SotaPrompt,
-    StartRoll,
-)
+from shardgames.sota.phases import TASK_TYPES, SotaPrompt
 from shardgames.sota.position import fill_from_position
 from shardgames.sota.state import SotaState
 from shardgames.sota.traits import Trait, trait_named, trait_planes
@@ -156,7 +120,7 @@ class SotaGame(Game):
     state_type = SotaState
     event_types = EVENT_TYPES
     prompt_types = (SotaPrompt,)
-    task_types = (AskPhase, Deal, StartRoll, BeginTurnPhase, AskDuel, Mill, AfterDuel, EndTurn)
+    task_types = TASK_TYPES
     turn_cap_parameter = "max_turn_phases"
     sample_configurations = (
         "sota(players=3)",
@@ -304,34 +268,39 @@ class SotaGame(Game):
         values = IntRange(1, 4)
         codec = ActionCodec(
             [
-                ActionFamily(ChoosePersona, card=cards),
-                ActionFamily(KeepHand),
-                ActionFamily(Redraw, card=cards),
-                ActionFamily(FinishRedraw),
-                ActionFamily(Draw, n=IntRange(0, HAND_MAX + 1)),
-                ActionFamily(Place, card=cards, slot=slots),
-                ActionFamily(Swap, slot=slots, card=cards),
-                ActionFamily(Pass),
-                ActionFamily(PlayAlly, card=cards),
-                ActionFamily(AssignTrait, card=cards, slot=slots),
-                ActionFamily(DuelWith, slot=slots),
-                ActionFamily(DuelWithTwins, slot=slots, partner=slots),
-                ActionFamily(DuelWithPersona),
-                ActionFamily(EndTurnPhase),
-                ActionFamily(ChooseStat, stat=Choice(STATS)),
-                ActionFamily(ChooseTarget, seat=IntRange(0, self.num_players), slot=Maybe(slots)),
-                ActionFamily(RespondTwin),
-                ActionFamily(RespondNormal),
-                ActionFamily(UseTrait, slot=slots),
-                ActionFamily(UsePersonaTrait),
-                ActionFamily(UseAlly, value=values),
+                ActionFamily(actions.ChoosePersona, card=cards),
+                ActionFamily(actions.KeepHand),
+                ActionFamily(actions.Redraw, card=cards),
+                ActionFamily(actions.FinishRedraw),
+                ActionFamily(actions.Draw, n=IntRange(0, HAND_MAX + 1)),
+                ActionFamily(actions.Place, card=cards, slot=slots),
+                ActionFamily(actions.Swap, slot=slots, card=cards),
+                ActionFamily(actions.Pass),
+                ActionFamily(actions.PlayAlly, card=cards),
+                ActionFamily(actions.AssignTrait, card=cards, slot=slots),
+                ActionFamily(actions.DuelWith, slot=slots),
+                ActionFamily(actions.DuelWithTwins, slot=slots, partner=slots),
+                ActionFamily(actions.DuelWithPersona),
+                ActionFamily(actions.EndTurnPhase),
+                ActionFamily(actions.ChooseStat, stat=Choice(STATS)),
+                ActionFamily(actions.ChooseTarget, seat=IntRange(0, self.num_players), slot=Maybe(slots)),
+                ActionFamily(actions.RespondTwin),
+                ActionFamily(actions.RespondNormal),
+                ActionFamily(actions.UseTrait, slot=slots),
+                ActionFamily(actions.UsePersonaTrait),
+                ActionFamily(actions.UseAlly, value=values),
                 ActionFamily(
-                    UseRAlly, agility=values, vitality=values, luck=values, magic=values, charisma=values
+                    actions.UseRAlly,
+                    agility=values,
+                    vitality=values,
+                    luck=values,
+                    magic=values,
+                    charisma=values,
                 ),
             ],
             chance_families=[
-                ActionFamily(DrawCard, kind=IntRange(0, len(self.kinds))),
-                ActionFamily(RollDie, face=IntRange(1, 7)),
+                ActionFamily(actions.DrawCard, kind=IntRange(0, len(self.kinds))),
+                ActionFamily(actions.RollDie, face=IntRange(1, 7)),
             ],
         )
         self._make_id_tables(codec)
@@ -342,34 +311,37 @@ class SotaGame(Game):
         encode = codec.encode
         k = self.duel_positions
         locals_ = range(CARDS_PER_SEAT)
-        self.id_choose_persona = [encode(ChoosePersona(c)) for c in locals_]
-        self.id_keep_hand = encode(KeepHand())
-        self.id_redraw = [encode(Redraw(c)) for c in locals_]
-        self.id_finish_redraw = encode(FinishRedraw())
-        self.id_draw = [encode(Draw(n)) for n in range(HAND_MAX + 1)]
-        self.id_place = [[encode(Place(c, s)) for s in range(k)] for c in locals_]
-        self.id_swap = [[encode(Swap(s, c)) for c in locals_] for s in range(k)]
-        self.id_pass = encode(Pass())
-        self.id_play_ally = [encode(PlayAlly(c)) for c in locals_]
-        self.id_assign_trait = [[encode(AssignTrait(c, s)) for s in range(k)] for c in locals_]
-        self.id_duel_with = [encode(DuelWith(s)) for s in range(k)]
-        self.id_duel_twins = [[encode(DuelWithTwins(s, p)) for p in range(k)] for s in range(k)]
-        self.id_duel_persona = encode(DuelWithPersona())
-        self.id_end_turn_phase = encode(EndTurnPhase())
-        self.id_choose_stat = [encode(ChooseStat(stat)) for stat in STATS]
+        self.id_choose_persona = [encode(actions.ChoosePersona(c)) for c in locals_]
+        self.id_keep_hand = encode(actions.KeepHand())
+        self.id_redraw = [encode(actions.Redraw(c)) for c in locals_]
+        self.id_finish_redraw = encode(actions.FinishRedraw())
+        self.id_draw = [encode(actions.Draw(n)) for n in range(HAND_MAX + 1)]
+        self.id_place = [[encode(actions.Place(c, s)) for s in range(k)] for c in locals_]
+        self.id_swap = [[encode(actions.Swap(s, c)) for c in locals_] for s in range(k)]
+        self.id_pass = encode(actions.Pass())
+        self.id_play_ally = [encode(actions.PlayAlly(c)) for c in locals_]
+        self.id_assign_trait = [[encode(actions.AssignTrait(c, s)) for s in range(k)] for c in locals_]
+        self.id_duel_with = [encode(actions.DuelWith(s)) for s in range(k)]
+        self.id_duel_twins = [[encode(actions.DuelWithTwins(s, p)) for p in range(k)] for s in range(k)]
+        self.id_duel_persona = encode(actions.DuelWithPersona())
+        self.id_end_turn_phase = encode(actions.EndTurnPhase())
+        self.id_choose_stat = [encode(actions.ChooseStat(stat)) for stat in STATS]
         self.id_target = [
-            [encode(ChooseTarget(seat, s)) for s in range(k)] + [encode(ChooseTarget(seat, None))]
+            [encode(actions.ChooseTarget(seat, s)) for s in range(k)]
+            + [encode(actions.ChooseTarget(seat, None))]
             for seat in range(self.num_players)
         ]
-        self.id_respond_twin = encode(RespondTwin())
-        self.id_respond_normal = encode(RespondNormal())
-        self.id_use_trait = [encode(UseTrait(s)) for s in range(k)]
-        self.id_use_persona = encode(UsePersonaTrait())
-        self.id_use_ally = [0, *(encode(UseAlly(v)) for v in (1, 2, 3))]
-        self.id_r_ally = {values: encode(UseRAlly(*values)) for values in product((1, 2, 3), repeat=5)}
-        self.draw_action = tuple(DrawCard(kind) for kind in range(len(self.kinds)))
-        self.die_action = (RollDie(1), *(RollDie(face) for face in range(1, 7)))
-        self.die_outcomes = tuple((RollDie(face), 1) for face in range(1, 7))
+        self.id_respond_twin = encode(actions.RespondTwin())
+        self.id_respond_normal = encode(actions.RespondNormal())
+        self.id_use_trait = [encode(actions.UseTrait(s)) for s in range(k)]
+        self.id_use_persona = encode(actions.UsePersonaTrait())
+        self.id_use_ally = [0, *(encode(actions.UseAlly(v)) for v in (1, 2, 3))]
+        self.id_r_ally = {
+            values: encode(actions.UseRAlly(*values)) for values in product((1, 2, 3), repeat=5)
+        }
+        self.draw_action = tuple(actions.DrawCard(kind) for kind in range(len(self.kinds)))
+        self.die_action = (actions.RollDie(1), *(actions.RollDie(face) for face in range(1, 7)))
+        self.die_outcomes = tuple((actions.RollDie(face), 1) for face in range(1, 7))
 
     # ------------------------------------------------------------------ states and views
 

@@ -18,6 +18,7 @@ from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 
 __all__ = [
+    "TASK_TYPES",
     "AfterDuel",
     "AskDuel",
     "AskPhase",
@@ -169,3 +170,7 @@ class AfterDuel(Task):
 @attrs.frozen
 class EndTurn(Task):
     """The active seat's Turn Phase ends; the next remaining seat begins."""
+
+
+#: Every task class, for reading states back from JSON.
+TASK_TYPES = (AskPhase, Deal, StartRoll, BeginTurnPhase, AskDuel, Mill, AfterDuel, EndTurn)

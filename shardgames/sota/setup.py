@@ -120,6 +120,13 @@ def not_in_hand(s: SotaState, seat: int, card: int) -> str | None:
     return f"card #{card} is not in seat {seat}'s hand"
 
 
+def take_from_hand(s: SotaState, seat: int, card: int) -> int:
+    """Take the card at local index `card` out of `seat`'s hand; return its instance id."""
+    owned = (seat << SEAT_SHIFT) | card
+    s.hands[seat].remove(owned)
+    return owned
+
+
 @handlers.apply(KeepHand)
 def apply_keep_hand(s: SotaState, prompt: SotaPrompt, action: KeepHand) -> None:
     """Nothing to do: the next seat's redraw decision is queued."""
@@ -129,8 +136,7 @@ def apply_keep_hand(s: SotaState, prompt: SotaPrompt, action: KeepHand) -> None:
 def apply_redraw(s: SotaState, prompt: SotaPrompt, action: Redraw) -> None:
     """SOTA-R6: the card goes under the deck now, known only to its owner; more may follow."""
     seat = prompt.player
-    card = (seat << SEAT_SHIFT) | action.card
-    s.hands[seat].remove(card)
+    card = take_from_hand(s, seat, action.card)
     s.decks[seat].put_bottom(card, only(seat))
     s.emit(CardPutUnder(seat, card, s.game.names[card]))
     s.ask(seat, Phase.REDRAW_MORE)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from shardgames.kernel.actions import Action
 from shardgames.kernel.zones import only
 from shardgames.sota.actions import AssignTrait, Draw, DrawCard, Pass, Place, PlayAlly, Swap
-from shardgames.sota.constants import ALLY, CHARACTER, HAND_MAX, LOCAL_MASK, PERSONA, SEAT_SHIFT, TRAIT
+from shardgames.sota.constants import ALLY, CHARACTER, HAND_MAX, LOCAL_MASK, PERSONA, TRAIT
 from shardgames.sota.events import (
     AllyPlayed,
     CardDrawn,
@@ -33,7 +33,7 @@ from shardgames.sota.phases import (
     handlers,
     off_phase,
 )
-from shardgames.sota.setup import not_in_hand
+from shardgames.sota.setup import not_in_hand, take_from_hand
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
@@ -208,14 +208,14 @@ def explain_position(s: SotaState, prompt: SotaPrompt, action: Action) -> str | 
     return None
 
 
-@handlers.apply(Place)
-def apply_place(s: SotaState, prompt: SotaPrompt, action: Place) -> None:
-    """T2: the Character goes from the hand into the open position."""
+@handlers.apply(Place, AssignTrait)
+def apply_to_position(s: SotaState, prompt: SotaPrompt, action: Place | AssignTrait) -> None:
+    """T2: a Character goes from the hand into the open position; T3: a Trait goes under the Character."""
     seat = prompt.player
-    card = (seat << SEAT_SHIFT) | action.card
-    s.hands[seat].remove(card)
-    s.slots[s.seat_slots(seat).start + action.slot] = card
-    s.emit(CharacterPlaced(seat, card, s.game.names[card], action.slot))
+    card = take_from_hand(s, seat, action.card)
+    zone, event = (s.slots, CharacterPlaced) if isinstance(action, Place) else (s.traits, TraitAssigned)
+    zone[s.seat_slots(seat).start + action.slot] = card
+    s.emit(event(seat, card, s.game.names[card], action.slot))
 
 
 @handlers.apply(Swap)
@@ -232,8 +232,7 @@ def apply_swap(s: SotaState, prompt: SotaPrompt, action: Swap) -> None:
     if trait >= 0:
         deck.put_bottom(trait, only(seat))
         s.traits[index] = -1
-    card = (seat << SEAT_SHIFT) | action.card
-    s.hands[seat].remove(card)
+    card = take_from_hand(s, seat, action.card)
     s.slots[index] = card
     names = s.game.names
     s.emit(CharacterSwapped(seat, action.slot, returned, names[returned], card, names[card]))
@@ -279,18 +278,7 @@ def explain_bolster(s: SotaState, prompt: SotaPrompt, action: Action) -> str | N
 def apply_play_ally(s: SotaState, prompt: SotaPrompt, action: PlayAlly) -> None:
     """T3: the Ally goes on top of the Ally Position of its stat."""
     seat = prompt.player
-    card = (seat << SEAT_SHIFT) | action.card
-    s.hands[seat].remove(card)
+    card = take_from_hand(s, seat, action.card)
     stack = seat * 5 + s.game.ally_stat[card]
     s.allies[stack] = (*s.allies[stack], card)
     s.emit(AllyPlayed(seat, card, s.game.names[card]))
-
-
-@handlers.apply(AssignTrait)
-def apply_assign_trait(s: SotaState, prompt: SotaPrompt, action: AssignTrait) -> None:
-    """T3: the Trait goes under the Character in the position."""
-    seat = prompt.player
-    card = (seat << SEAT_SHIFT) | action.card
-    s.hands[seat].remove(card)
-    s.traits[s.seat_slots(seat).start + action.slot] = card
-    s.emit(TraitAssigned(seat, card, s.game.names[card], action.slot))

@@ -147,16 +147,21 @@ def _seat_block(
             trait = view.traits[seat * k + slot]
             if trait >= 0:
                 out[at + 11] = 1
-                kind = game.trait_kind[trait]
-                assert kind is not None
-                out[at + 12 + game.trait_planes[kind]] = 1
-                if game.trait_stat[trait] >= 0:
-                    out[at + 12 + t + game.trait_stat[trait]] = 1
+                _trait_block(game, trait, out, at + 12)
         at += 17 + t
     for stat in range(5):
         for card in view.allies[seat * 5 + stat]:
             out[at + stat * 3 + game.ally_value[card] - 1] += 1 / 5
     return at + 15
+
+
+def _trait_block(game: SotaGame, trait: int, out: npt.NDArray[np.float32], at: int) -> None:
+    """A Trait card's kind, one-hot over the game's trait planes, then its stat, one-hot (5)."""
+    kind = game.trait_kind[trait]
+    assert kind is not None
+    out[at + game.trait_planes[kind]] = 1
+    if game.trait_stat[trait] >= 0:
+        out[at + len(game.trait_planes) + game.trait_stat[trait]] = 1
 
 
 def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], at: int) -> None:
@@ -200,9 +205,5 @@ def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], 
             out[at + 9 + game.ally_stat[card]] = 1
             out[at + 14] = game.ally_value[card] / 3
         elif kind == TRAIT:
-            trait_kind = game.trait_kind[card]
-            assert trait_kind is not None
-            out[at + 15 + game.trait_planes[trait_kind]] = 1
-            if game.trait_stat[card] >= 0:
-                out[at + 15 + t + game.trait_stat[card]] = 1
+            _trait_block(game, card, out, at + 15)
         at += 20 + t
