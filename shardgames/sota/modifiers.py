@@ -20,7 +20,7 @@ from shardgames.sota.duel import duel_of, resolve
 from shardgames.sota.duel_state import Duel
 from shardgames.sota.events import ModifierUsed
 from shardgames.sota.phases import Phase, SotaPrompt, handlers, off_phase
-from shardgames.sota.traits import Modifier, TraitUse
+from shardgames.sota.traits import Modifier, TraitUse, no_condition
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
@@ -49,8 +49,11 @@ def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     return ids
 
 
-def _trait_use(s: SotaState, duel: Duel, seat: int, slot: int | None) -> TraitUse | str:
-    """The trait of the acting side's Duel Position `slot` (None: its Persona), or why there is none."""
+def _trait_card(s: SotaState, duel: Duel, seat: int, slot: int | None) -> int | str:
+    """The card whose trait the acting side would use from Duel Position `slot` (None: its Persona).
+
+    A reason instead when there is no such trait, or when it has been used in this duel.
+    """
     side = duel.to_act
     unit = duel.slots_of(side)
     if slot is None:
@@ -65,7 +68,11 @@ def _trait_use(s: SotaState, duel: Duel, seat: int, slot: int | None) -> TraitUs
             return f"the Character in Duel Position {slot} holds no Trait"
     if duel.used >> (side * 8 + bit) & 1:
         return f"{s.game.names[card]} has been used in this duel"
-    return TraitUse(s, duel, side, seat, card, s.game.trait_stat[card])
+    return card
+
+
+def _trait_use(s: SotaState, duel: Duel, seat: int, card: int) -> TraitUse:
+    return TraitUse(s, duel, duel.to_act, seat, card, s.game.trait_stat[card])
 
 
 def trait_problem(s: SotaState, duel: Duel, seat: int, slot: int | None) -> str | None:
@@ -75,17 +82,20 @@ def trait_problem(s: SotaState, duel: Duel, seat: int, slot: int | None) -> str 
     a stat parameter only in a duel of its stat; then whatever the trait's own condition says.
     None when it can be used.
     """
-    use = _trait_use(s, duel, seat, slot)
-    if isinstance(use, str):
-        return use
-    trait = s.game.trait_of[use.card]
+    card = _trait_card(s, duel, seat, slot)
+    if isinstance(card, str):
+        return card
+    game = s.game
+    trait = game.trait_of[card]
     assert trait is not None
-    name = s.game.names[use.card]
-    if trait.is_passive:
-        return f"{name} ({trait.name}) is passive: it is never used in the modifier window"
-    if trait.takes_stat and use.stat != duel.stat:
-        return f"{name} acts only in a duel of {STATS[use.stat].value}"
-    return trait.condition(use)
+    if trait.use is None:
+        return f"{game.names[card]} ({trait.name}) is passive: it is never used in the modifier window"
+    stat = game.trait_stat[card]
+    if trait.takes_stat and stat != duel.stat:
+        return f"{game.names[card]} acts only in a duel of {STATS[stat].value}"
+    if trait.condition is no_condition:  # the starter traits: no TraitUse to build on the hot path
+        return None
+    return trait.condition(_trait_use(s, duel, seat, card))
 
 
 def ally_problem(s: SotaState, seat: int, stat: int, value: int) -> str | None:
@@ -120,13 +130,15 @@ def apply_modifier(s: SotaState, prompt: SotaPrompt, action: Action) -> None:
     other = 1 - side
     if isinstance(action, UseTrait | UsePersonaTrait):
         slot = action.slot if isinstance(action, UseTrait) else None
-        use = _trait_use(s, duel, seat, slot)
-        assert not isinstance(use, str), use
+        card = _trait_card(s, duel, seat, slot)
+        assert not isinstance(card, str), card
         duel.used |= 1 << (side * 8 + (PERSONA_BIT if slot is None else slot))
-        trait = game.trait_of[use.card]
+        trait = game.trait_of[card]
         assert trait is not None
-        source = f"{game.names[use.card]} ({trait.name})"
-        modifier = trait.modifier(use)
+        source = f"{game.names[card]} ({trait.name})"
+        use = trait.use
+        assert use is not None, f"{trait.name} is passive"
+        modifier = use if isinstance(use, Modifier) else use(_trait_use(s, duel, seat, card))
     elif isinstance(action, UseAlly):
         card = _take_ally(s, seat, duel.stat, action.value)
         duel.spent[side] = (*duel.spent[side], card)

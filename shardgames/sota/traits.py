@@ -56,6 +56,7 @@ __all__ = [
     "Trait",
     "TraitKind",
     "TraitUse",
+    "no_condition",
     "register_trait",
     "registered_traits",
     "trait_named",
@@ -125,7 +126,8 @@ class TraitUse:
     stat: int
 
 
-def _no_condition(use: TraitUse) -> str | None:
+def no_condition(use: TraitUse) -> str | None:
+    """The default `Trait.condition`: the trait can always be used (None: no reason against it)."""
     return None
 
 
@@ -150,19 +152,13 @@ class Trait:
     carriers: frozenset[str] = attrs.field(kw_only=True)
     takes_stat: bool = attrs.field(default=False, kw_only=True)
     use: Modifier | Callable[[TraitUse], Modifier] | None = attrs.field(default=None, kw_only=True)
-    condition: Callable[[TraitUse], str | None] = attrs.field(default=_no_condition, kw_only=True)
+    condition: Callable[[TraitUse], str | None] = attrs.field(default=no_condition, kw_only=True)
     keeps_stat: bool = attrs.field(default=False, kw_only=True)
 
     @property
     def is_passive(self) -> bool:
         """Whether the trait is never used as a modifier."""
         return self.use is None
-
-    def modifier(self, use: TraitUse) -> Modifier:
-        """What using the trait does now (see `use`)."""
-        effect = self.use
-        assert effect is not None, f"{self.name} is passive"
-        return effect if isinstance(effect, Modifier) else effect(use)
 
 
 def _problems(trait: Trait) -> list[str]:
