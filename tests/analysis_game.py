@@ -73,7 +73,7 @@ class DuelState(State):
     picks: list[str] = attrs.Factory(list)
 
     def _setup(self) -> None:
-        self._ask(RollFor(CHANCE))
+        self.set_prompt(RollFor(CHANCE))
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         return [(Roll(face), 1) for face in range(1, 7)]
@@ -85,15 +85,15 @@ class DuelState(State):
         if isinstance(action, Roll):
             self.rolls.append(action.face)
             if len(self.rolls) < 2:
-                self._ask(RollFor(CHANCE))
+                self.set_prompt(RollFor(CHANCE))
                 return
         else:
             assert isinstance(action, Pick)
             self.picks.append(action.card)
         if len(self.picks) == 2:
             self._finish()
-        elif self._begin_turn():
-            self._ask(PickCard(len(self.picks)))
+        elif self.begin_turn():
+            self.set_prompt(PickCard(len(self.picks)))
 
     def _finish(self) -> None:
         decks = self.game.params["decks"]
@@ -103,7 +103,7 @@ class DuelState(State):
         ]
         totals[0] += self.game.params["edge"]
         winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
-        self._end_game(winner, f"totals {totals[0]} and {totals[1]}")
+        self.end_game(winner, f"totals {totals[0]} and {totals[1]}")
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, DuelState)

@@ -1,9 +1,8 @@
 """The State base: the generic machinery every game shares.
 
-A game's state subclasses `State` (declared with ``@attrs.define(eq=False)``; its attrs fields are the
-game's own data) and implements a few narrow hooks. The kernel does the rest: whose turn it is, the
-legality check, chance nodes (sampled automatically or left to the caller), forced no-op moves, the
-history and the event log, the turn cap, cloning and equality.
+A game's state subclasses `State` and its table of declared fields (`shardgames.kernel.fields`) and
+implements a few narrow hooks. The kernel does the rest: whose turn it is, the legality check, chance
+nodes (sampled or left to the caller), forced moves, the history, the event log, the turn cap, cloning.
 
 **Decisions are prompts.** At every moment the state holds exactly one pending `Prompt` (or none, when the
 game is over): a frozen value saying who decides (a seat, or `CHANCE`) and what about. Answering a prompt
@@ -22,11 +21,12 @@ pending, so every intermediate point is a plain, serialisable value.
   (faster than listing them); ``None`` falls back to ``_chance_outcomes``.
 * ``_apply(prompt, action)``: answer the prompt: change the state, emit events, set the next prompt
   (or push tasks, or end the game).
+* ``_explain_illegal(prompt, action)``: each rule's condition, once: why an action may not answer the
+  prompt, or ``None`` (see `why_illegal`).
 * ``_run_task(task)``: run one queued task (only needed by games that queue tasks).
-* ``_copy_into(other)``: copy the game's fields into a new state, fast (see `clone`).
-* ``_view(player)``: the `View` of one seat.
-* ``_hidden_zones()`` and ``_kind_of(card)``: the zones holding hidden cards, for `resample_hidden`
-  and `unknown_cards`.
+* ``_copy_into(other)`` and ``_hidden_zones()``: written by `fields.state_class` from the declaration.
+* ``_view(player)``: the `View` of one seat (``MyView.from_state(self, player)``).
+* ``_kind_of(card)``: each hidden card's kind, for `resample_hidden`.
 * ``_problems()``: optionally, what is wrong with a state read from JSON or a position (see
   `shardgames.kernel.checks`).
 * ``content_used()``: optionally, the names of the cards each seat played (for balance analysis).
@@ -126,11 +126,8 @@ class State(Generic[GameT_co]):
     ``self.game`` has the game's own type. Create states with `Game.new_initial_state`,
     `Game.state_from_position` or `Game.state_from_json`, never directly.
 
-    A game implements the hooks (the methods whose names start with an underscore, listed in the
-    module docstring), and its rules change the state through the public methods of rules code:
-    `emit`, `push`, `set_prompt`, `begin_turn`, `end_game`, `end_game_now` and `first_uses`, and read
-    the kernel's fields through `prompt`, `tasks`, `history`, `events`, `turn` and `game`. Users of a
-    game never call these: they call `apply_action`.
+    A game implements the hooks, and its rules use the API of rules code (both listed in the module
+    docstring); users of a game call `apply_action`.
     """
 
     __slots__ = (
@@ -650,15 +647,6 @@ class State(Generic[GameT_co]):
     def tasks(self) -> tuple[Task, ...]:
         """The queued tasks, as stored (and written to JSON): the last one runs next."""
         return tuple(self._tasks)
-
-    # The names of the helpers above before they were public, for games written against them.
-    _emit = emit
-    _push = push
-    _ask = set_prompt
-    _begin_turn = begin_turn
-    _end_game = end_game
-    _end_game_now = end_game_now
-    _first_uses = first_uses
 
     # ------------------------------------------------------------------ copies, views, JSON
 

@@ -29,23 +29,7 @@ def _ids_to_check(state: sg.State, legal: set[int], rng: sg.Rng) -> list[int]:
     return sorted(legal | {rng.randrange(size) for _ in range(SAMPLED_IDS)})
 
 
-PENDING = {"sota"}
-
-
-def _cases() -> list[object]:
-    cases: list[object] = []
-    for string in configurations():
-        pending = string.split("(")[0] in PENDING
-        marks = (
-            [pytest.mark.xfail(strict=True, reason="explainer not derived from the rules yet")]
-            if pending
-            else []
-        )
-        cases.append(pytest.param(string, marks=marks))
-    return cases
-
-
-@pytest.mark.parametrize("configuration", _cases())
+@pytest.mark.parametrize("configuration", configurations())
 def test_the_explainer_finds_a_reason_exactly_against_illegal_actions(configuration: str) -> None:
     game = sg.load_game(configuration)
     rng = sg.Rng(7)

@@ -238,7 +238,7 @@ class LoopState(State):
     mode: str = "loop"
 
     def _setup(self) -> None:
-        self._ask(Ask(0))
+        self.set_prompt(Ask(0))
 
     def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
         return (Go(),)
@@ -248,7 +248,7 @@ class LoopState(State):
 
     def _apply(self, prompt: Prompt, action: Action) -> None:
         if self.mode == "loop":
-            self._ask(Ask(0))
+            self.set_prompt(Ask(0))
 
 
 class LoopGame(Game):
