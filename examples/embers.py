@@ -72,6 +72,11 @@ def card_value(card: int) -> int:
     return (card % DECK_SIZE) // COPIES + 1
 
 
+def blocks(value: int, attack: int) -> bool:
+    """Whether a card of `value` may block an attack of value `attack`: it must be at least as high."""
+    return value >= attack
+
+
 # ---------------------------------------------------------------------- actions (imperatives)
 
 
@@ -360,40 +365,36 @@ class EmbersState(State, EmbersTable):
 
     # --8<-- [start:rules-hooks]
     def _legal_actions(self, prompt: Prompt) -> Iterable[Action]:
-        # The candidates against which the rules below find no reason.
+        # Each rule is one of the helpers below; _explain_illegal asks the same helpers.
         if isinstance(prompt, TurnChoice):
-            candidates: Iterable[Action] = [
-                Pass(),
-                *(Play(v, t) for t in range(self.game.num_players) for v in VALUES),
-            ]
+            yield Pass()
+            values = self._held_values(prompt.player)
+            for target in self._alive_opponents(prompt.player):
+                for value in values:
+                    yield Play(value, target)
         elif isinstance(prompt, BlockOrTake):
-            candidates = [TakeHit(), *(Block(v) for v in VALUES)]
-        else:
-            return
-        for action in candidates:
-            if self._explain_illegal(prompt, action) is None:
-                yield action
+            yield TakeHit()
+            for value in self._held_values(prompt.player):
+                if blocks(value, prompt.value):
+                    yield Block(value)
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        # Each rule of a choice, written once: the legal actions are the candidates it allows.
+        # Why an action breaks one of the rules the listing above follows (None: it breaks none).
         if isinstance(prompt, TurnChoice) and isinstance(action, Pass | Play):
             if isinstance(action, Play):
                 if action.target not in self._alive_opponents(prompt.player):
                     return f"seat {action.target} is not an opponent still in the game"
-                return self._holding(prompt.player, action.value)
+                if action.value not in self._held_values(prompt.player):
+                    return f"seat {prompt.player} holds no card of value {action.value}"
             return None
         if isinstance(prompt, BlockOrTake) and isinstance(action, TakeHit | Block):
             if isinstance(action, Block):
-                if action.value < prompt.value:
+                if not blocks(action.value, prompt.value):
                     return f"blocking a {prompt.value} needs a card of at least {prompt.value}"
-                return self._holding(prompt.player, action.value)
+                if action.value not in self._held_values(prompt.player):
+                    return f"seat {prompt.player} holds no card of value {action.value}"
             return None
         return super()._explain_illegal(prompt, action)  # not an answer to this decision
-
-    def _holding(self, seat: int, value: int) -> str | None:
-        if any(card_value(c) == value for c in self.hands[seat]):
-            return None
-        return f"seat {seat} holds no card of value {value}"
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         if isinstance(prompt, ChooseStarter):
@@ -562,6 +563,9 @@ class EmbersState(State, EmbersTable):
             alive = [s for s, e in enumerate(self.embers) if e > 0]
             if len(alive) == 1:
                 self.end_game(alive[0], f"seat {alive[0]} is the last with embers")
+
+    def _held_values(self, seat: int) -> list[int]:
+        return sorted({card_value(c) for c in self.hands[seat]})
 
     def _alive_opponents(self, seat: int) -> list[int]:
         return [s for s, e in enumerate(self.embers) if e > 0 and s != seat]
