@@ -6,6 +6,7 @@ from enum import StrEnum
 
 import attrs
 
+from shardgames.kernel.actions import Action
 from shardgames.kernel.handlers import Handlers
 from shardgames.kernel.state import CHANCE, Prompt, Task
 from shardgames.tactics.board import name
@@ -27,6 +28,7 @@ __all__ = [
     "TacticsPrompt",
     "TurnStartEffect",
     "handlers",
+    "not_an_answer",
 ]
 
 
@@ -97,6 +99,11 @@ class TacticsPrompt(Prompt):
             return f"chance: {_DESCRIPTIONS[self.phase]}"
         where = f" ({name(self.square)})" if self.square >= 0 else ""
         return f"seat {self.player}: {_DESCRIPTIONS[self.phase]}{where}"
+
+
+def not_an_answer(prompt: TacticsPrompt, action: Action) -> str:
+    """The reason against an action of a kind the decision does not take (a move during setup...)."""
+    return f"'{action}' does not answer {prompt}"
 
 
 @attrs.frozen

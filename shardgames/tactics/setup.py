@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from shardgames.kernel.actions import Action
 from shardgames.tactics.actions import BuyTerrain, BuyWarrior, FirstPlayer, Stop
 from shardgames.tactics.board import name, row_of
 from shardgames.tactics.events import FirstPlayerChosen, SetupStopped, TerrainPlaced, WarriorBought
-from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt, handlers
-from shardgames.tactics.warriors import TERRAINS
+from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt, handlers, not_an_answer
+from shardgames.tactics.terrain import TERRAINS
 
 if TYPE_CHECKING:
+    from shardgames.tactics.game import TacticsGame
     from shardgames.tactics.state import TacticsState
 
 PURCHASES_PER_TURN = 3
@@ -65,43 +67,113 @@ def owns_commander(s: TacticsState, seat: int) -> bool:
     return any(commander[cards[w]] for w in s.warriors_of(seat))
 
 
+def placement_rows(cost: int) -> int:
+    """How many of its closest rows a warrior of printed cost `cost` may be placed in (TAC-17, 18, R5)."""
+    return 2 if cost == 1 else 1
+
+
+def warrior_price(game: TacticsGame, number: int, has_commander: bool) -> int:
+    """What roster card `number` costs its buyer: the first commander is free (TAC-21, R5)."""
+    return 0 if game.commander[number] and not has_commander else game.cost[number]
+
+
+class Purchases:
+    """One setup decision of `seat`, and its rules (TAC-15 to 23, R2 to R7).
+
+    What the rules depend on is worked out once: the Souls, the cards the seat owns and whether one
+    is a commander. Each rule is a method that returns the reason a purchase breaks it, or ``None``;
+    the listing (`legal_purchases`) keeps what passes, and the explainer (`explain_purchase`) asks
+    the same methods about one action. Where a piece may go is worked out by `cells`, once per kind
+    of piece and decision, and `cell_problem` explains from it.
+    """
+
+    __slots__ = ("_cells", "game", "has_commander", "owned", "s", "seat", "souls")
+
+    def __init__(self, s: TacticsState, seat: int) -> None:
+        self.s = s
+        self.game = s.game
+        self.seat = seat
+        self.souls = s.souls[seat]
+        self.owned = {s.card[w] for w in s.warriors_of(seat)}
+        self.has_commander = owns_commander(s, seat)
+        self._cells: dict[tuple[int, bool], list[int]] = {}
+
+    def stop_problem(self) -> str | None:
+        """TAC-20, R4: a seat stops buying only once it has a commander."""
+        if self.has_commander:
+            return None
+        return f"seat {self.seat} must buy a commander before it stops"
+
+    def card_problem(self, number: int) -> str | None:
+        """Whether roster card `number` may be bought now, wherever it goes (TAC-21 to 23, R4, R5, R7)."""
+        game = self.game
+        commander = game.commander[number]
+        if commander and number in self.owned:
+            return f"seat {self.seat} already has {game.roster[number].name}: one copy of each commander"
+        price = warrior_price(game, number, self.has_commander)
+        return self._price_problem(price, commander, game.roster[number].name)
+
+    def terrain_problem(self, what: str = "terrain") -> str | None:
+        """Whether a terrain piece may be bought now, wherever it goes (TAC-16, R4, R7)."""
+        return self._price_problem(TERRAIN_COST, False, what)
+
+    def _price_problem(self, price: int, commander: bool, what: str) -> str | None:
+        """TAC-8, 22, R4: the price must be paid, and, before a commander, leave a Soul for it."""
+        if price > self.souls:
+            return f"seat {self.seat} has {self.souls} Souls left; {what} (cost {price}) needs {price}"
+        if self.souls - price <= 0 and self.keeps_room(commander):
+            return f"seat {self.seat} has no commander yet: a purchase other than one must leave a Soul"
+        return None
+
+    def keeps_room(self, commander: bool) -> bool:
+        """Whether a purchase must leave room for a commander: the seat has none, and this is not one."""
+        return not commander and not self.has_commander
+
+    def cells(self, placement: int, commander: bool) -> list[int]:
+        """The squares a piece (a `commander` or not) that goes in the `placement` closest rows may use.
+
+        TAC-17 to 19, R2: the rows; R6: a square with no warrior and no terrain; TAC-22, R4: before a
+        commander, a purchase other than one may not take the last free square of the closest row.
+        """
+        key = placement, commander
+        cells = self._cells.get(key)
+        if cells is None:
+            board, terrain = self.s.board, self.s.terrain
+            cells = [c for c in rows(self.seat, placement) if board[c] < 0 and terrain[c] < 0]
+            if self.keeps_room(commander):
+                closest = self.cells(1, True)  # where a commander could go
+                if len(closest) == 1:
+                    cells = [c for c in cells if c != closest[0]]
+            self._cells[key] = cells
+        return cells
+
+    def cell_problem(self, cell: int, placement: int, commander: bool, what: str) -> str | None:
+        """Why `what` may not go on `cell` (see `cells`), or None."""
+        if cell in self.cells(placement, commander):
+            return None
+        if cell not in rows(self.seat, placement):
+            rows_named = "the closest row" if placement == 1 else f"the {placement} closest rows"
+            return f"{what} goes in {rows_named} of seat {self.seat}"
+        if cell not in self.cells(placement, True):  # not even a commander may go there
+            return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain"
+        return (
+            f"seat {self.seat} has no commander yet: {name(cell)} is the last free square of the closest "
+            "row, kept for one"
+        )
+
+
 @handlers.legal(Phase.SETUP)
 def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
-    """S1: each affordable warrior on each square it may use, terrain, and Stop (TAC-15 to 23, R2 to R7).
-
-    Without a commander (TAC-22, R4), a purchase other than a commander must leave at least one Soul
-    and an empty square in the closest row, and Stop is not allowed.
-    """
+    """S1: each warrior and terrain the rules of `Purchases` allow, on each square they allow, and Stop."""
+    decision = Purchases(s, prompt.player)
     game = s.game
-    seat = prompt.player
-    souls = s.souls[seat]
-    has_commander = owns_commander(s, seat)
-    owned = {s.card[w] for w in s.warriors_of(seat)}
-    board, terrain = s.board, s.terrain
-    free = [c for c in rows(seat, TERRAIN_ROWS) if board[c] < 0 and terrain[c] < 0]  # ascending
-    row_of_cell = _ROW_OF[seat]
-    first_two = [c for c in free if row_of_cell[c] <= 2]
-    closest = [c for c in first_two if row_of_cell[c] == 1]
-    ids = [game.id_stop] if has_commander else []
-    for card, cost in enumerate(game.cost):
-        commander = game.commander[card]
-        if commander and card in owned:
-            continue  # TAC-23: one copy of each commander
-        price = 0 if commander and not has_commander else cost  # TAC-21, R5: the first commander is free
-        if price > souls:
-            continue
-        cells = first_two if cost == 1 else closest  # TAC-17, 18, R2, R5
-        if not commander and not has_commander:
-            if souls - price <= 0:
-                continue
-            if len(closest) == 1:
-                cells = [c for c in cells if c != closest[0]]
-        base = game.id_buy_warrior + card * 64
-        ids += [base + c for c in cells]
-    if souls >= TERRAIN_COST and (has_commander or souls - TERRAIN_COST > 0):
-        cells = free  # TAC-19
-        if not has_commander and len(closest) == 1:
-            cells = [c for c in cells if c != closest[0]]
+    ids = [game.id_stop] if decision.stop_problem() is None else []
+    for number, cost in enumerate(game.cost):
+        if decision.card_problem(number) is None:
+            base = game.id_buy_warrior + number * 64
+            ids += [base + c for c in decision.cells(placement_rows(cost), game.commander[number])]
+    if decision.terrain_problem() is None:
+        cells = decision.cells(TERRAIN_ROWS, False)
         for kind in range(len(TERRAINS)):
             base = game.id_buy_terrain + kind * 64
             ids += [base + c for c in cells]
@@ -114,8 +186,7 @@ def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior
     game = s.game
     seat = prompt.player
     number = game.card_number[action.card]
-    commander = game.commander[number]
-    price = 0 if commander and not owns_commander(s, seat) else game.cost[number]
+    price = warrior_price(game, number, owns_commander(s, seat))
     warrior = s.add_warrior(number, seat, action.cell)
     s.souls[seat] -= price
     s.emit(WarriorBought(seat, warrior, game.roster[number].name, action.cell, price))
@@ -152,40 +223,24 @@ def apply_stop(s: TacticsState, prompt: TacticsPrompt, action: Stop) -> None:
 
 
 @handlers.explain(Phase.SETUP)
-def explain(s: TacticsState, prompt: TacticsPrompt, action: object) -> str | None:
-    """Why a purchase or Stop is not allowed now (None: no specific reason; the legal list is shown)."""
-    seat = prompt.player
-    has_commander = owns_commander(s, seat)
+def explain_purchase(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | None:
+    """Why a purchase or Stop is not allowed now, from the rules of `Purchases`; None when it is."""
+    decision = Purchases(s, prompt.player)
     if isinstance(action, Stop):
-        return None if has_commander else f"seat {seat} must buy a commander before it stops"
-    if not isinstance(action, BuyWarrior | BuyTerrain):
-        return None
-    game = s.game
-    souls = s.souls[seat]
-    cell = action.cell
-    number = game.card_number.get(action.card, -1) if isinstance(action, BuyWarrior) else -1
+        return decision.stop_problem()
     if isinstance(action, BuyWarrior):
+        game = s.game
+        number = game.card_number.get(action.card, -1)
         if number < 0:
             return f"the roster has no warrior {action.card!r}; its ids are {', '.join(game.card_number)}"
         card = game.roster[number]
-        commander = game.commander[number]
-        if commander and any(s.card[w] == number for w in s.warriors_of(seat)):
-            return f"seat {seat} already has {card.name}: one copy of each commander"
-        price = 0 if commander and not has_commander else card.cost
-        placement = 2 if card.cost == 1 else 1
-        what = f"{card.name} (cost {price})"
-    else:
-        price, placement, what = TERRAIN_COST, TERRAIN_ROWS, f"{action.terrain.value} (cost {TERRAIN_COST})"
-    if price > souls:
-        return f"seat {seat} has {souls} Souls left; {what} needs {price}"
-    if cell not in rows(seat, placement):
-        closest = "the closest row" if placement == 1 else f"the {placement} closest rows"
-        return f"{what} goes in {closest} of seat {seat}"
-    if s.board[cell] >= 0 or s.terrain[cell] >= 0:
-        return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain"
-    if not has_commander and not (number >= 0 and game.commander[number]):
-        return (
-            f"seat {seat} has no commander yet: a purchase must leave a Soul and a free square in the "
-            "closest row for one "
+        return decision.card_problem(number) or decision.cell_problem(
+            action.cell,
+            placement_rows(card.cost),
+            game.commander[number],
+            f"{card.name} (printed cost {card.cost})",
         )
-    return None
+    if isinstance(action, BuyTerrain):
+        what = action.terrain.value
+        return decision.terrain_problem(what) or decision.cell_problem(action.cell, TERRAIN_ROWS, False, what)
+    return not_an_answer(prompt, action)
