@@ -31,7 +31,6 @@ from shardgames.tactics.phases import (
     ASK_ACTION,
     DECISION_PHASES,
     END_OF_TURN,
-    PLAY_PHASES,
     SEAT_PROMPTS,
     AfterAttack,
     AfterMove,
@@ -43,6 +42,7 @@ from shardgames.tactics.phases import (
     TacticsPrompt,
     TurnStartEffect,
     handlers,
+    not_an_answer,
 )
 
 if TYPE_CHECKING:
@@ -92,10 +92,6 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
         s.push(ASK_ACTION)
 
 
-def _can_buy_action(s: TacticsState) -> bool:
-    return not s.extra_bought and s.souls[s.active] >= 1
-
-
 @handlers.run(AskAction)
 def run_ask_action(s: TacticsState, task: AskAction) -> None:
     """G1, or G4 once the actions are spent and no action can be bought (TAC-R8)."""
@@ -103,7 +99,7 @@ def run_ask_action(s: TacticsState, task: AskAction) -> None:
 
 
 def _next_action(s: TacticsState) -> None:
-    if s.actions_used < s.action_limit or _can_buy_action(s):
+    if actions_left_problem(s) is None or buy_action_problem(s) is None:
         s.set_prompt(_ACTION_PROMPTS[s.active])
     else:
         s.push(END_OF_TURN)
@@ -129,33 +125,57 @@ def run_end_of_turn(s: TacticsState, task: EndOfTurn) -> None:
 _BEGIN_TURN = (BeginTurn(0), BeginTurn(1))
 
 
-@handlers.legal(Phase.ACTION)
-def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
-    """G1: every move and attack of the active seat's warriors, BuyAction and EndTurn."""
+# ---------------------------------------------------------------------- the rules of an action (G1)
+
+
+def actions_left_problem(s: TacticsState) -> str | None:
+    """TAC-25, R8: a move or an attack takes one of the turn's actions."""
+    if s.actions_used < s.action_limit:
+        return None
+    return f"all {s.action_limit} actions of this turn are used"
+
+
+def buy_action_problem(s: TacticsState) -> str | None:
+    """TAC-26, R8: one more action may be bought once per turn, for a Soul."""
+    if s.extra_bought:
+        return "an extra action was already bought this turn (once per turn)"
+    if s.souls[s.active] < 1:
+        return f"seat {s.active} has no Soul to pay for an extra action"
+    return None
+
+
+def warrior_problem(s: TacticsState, seat: int, origin: int) -> str | None:
+    """TAC-1, 28: a seat moves and attacks with its own warriors."""
+    if s.board[origin] in s.warriors_of(seat):
+        return None
+    return f"seat {seat} has no warrior on {name(origin)}"
+
+
+def attack_problem(s: TacticsState, warrior: int) -> str | None:
+    """TAC-44, R9: a warrior attacks once per turn; TAC-47: none after an attack action injured."""
+    if s.attacked[warrior]:
+        return f"the warrior on {name(s.square[warrior])} has already attacked this turn"
+    if s.attacks_locked:
+        return "an attack action has injured this turn: no more attack actions"
+    return None
+
+
+def warrior_action_ids(s: TacticsState, seat: int, ids: list[int], only: int = -1) -> list[int]:
+    """Add to `ids` the move and attack actions of `seat`'s warriors (or only of warrior `only`).
+
+    Where a warrior may move (TAC-30 to 38, R10, R12) and whom it may attack (TAC-44, RANGED) is
+    written here once: the listing asks about all the seat's warriors, the explainer about the one
+    whose action it explains. Returns `ids`.
+    """
     game = s.game
-    ids = [game.id_end_turn]
-    if _can_buy_action(s):
-        ids.append(game.id_buy_action)
-    if s.actions_used >= s.action_limit:
-        return ids
-    seat = prompt.player
-    board, terrain, owner = s.board, s.terrain, s.owner
+    board, terrain, square = s.board, s.terrain, s.square
     entries, portals = portal_squares(s, seat)
     is_portal = portal_marks(entries) if entries else NO_PORTALS
-    mine = []
-    enemies = set()
-    for warrior, where in enumerate(s.square):
-        if where >= 0:
-            if owner[warrior] == seat:
-                mine.append(warrior)
-            else:
-                enemies.add(where)
-    if s.attacks_locked:
-        enemies.clear()
-    sides, cards, injured, attacked, square = game.sides, s.card, s.injured, s.attacked, s.square
+    mine, enemies = s.forces(seat)
+    sides, cards, injured = game.sides, s.card, s.injured
     move_base, attack_base = game.id_move, game.id_attack
     append = ids.append
-    for warrior in mine:
+    for warrior in mine if only < 0 else (only,):
         origin = square[warrior]
         side = sides[cards[warrior]][injured[warrior]]
         base = move_base + origin * 64
@@ -177,12 +197,48 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
                     if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
                         through = base + PORTAL_STRIDE * (cell + 1)
                         ids += [through + t for t in portals if t != cell]
-        if enemies and not attacked[warrior]:
-            near = NEAR[side.reach][origin]
-            if not enemies.isdisjoint(near):
-                attack = attack_base + origin * 64
-                ids += [attack + cell for cell in enemies & near]
+        near = NEAR[side.reach][origin]
+        if not enemies.isdisjoint(near) and attack_problem(s, warrior) is None:
+            attack = attack_base + origin * 64
+            ids += [attack + cell for cell in enemies & near]
     return ids
+
+
+@handlers.legal(Phase.ACTION)
+def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
+    """G1: EndTurn, BuyAction, and every move and attack of the active seat's warriors, as the rules allow."""
+    game = s.game
+    ids = [game.id_end_turn]
+    if buy_action_problem(s) is None:
+        ids.append(game.id_buy_action)
+    if actions_left_problem(s) is None:
+        warrior_action_ids(s, prompt.player, ids)
+    return ids
+
+
+@handlers.explain(Phase.ACTION)
+def explain_turn_action(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | None:
+    """Why an action is not allowed now, from the same rules as `legal_turn_actions`; None when it is."""
+    if isinstance(action, EndTurn):
+        return None
+    if isinstance(action, BuyAction):
+        return buy_action_problem(s)
+    if not isinstance(action, Move | Attack):
+        return not_an_answer(prompt, action)
+    seat, origin = prompt.player, action.origin
+    problem = warrior_problem(s, seat, origin) or actions_left_problem(s)
+    if problem is not None:
+        return problem
+    warrior = s.board[origin]
+    if isinstance(action, Attack):
+        problem = attack_problem(s, warrior)
+        if problem is not None:
+            return problem
+    if s.game.codec.encode(action) in warrior_action_ids(s, seat, [], warrior):
+        return None
+    if isinstance(action, Attack):
+        return f"{name(action.target)} holds no enemy within reach of {name(origin)}"
+    return f"the warrior on {name(origin)} cannot move to {name(action.dest)} that way"
 
 
 @handlers.apply(BuyAction)
@@ -346,24 +402,16 @@ def run_turn_start_effect(s: TacticsState, task: TurnStartEffect) -> None:
         side.rule.turn_start(s, warrior, side)
 
 
-@handlers.explain(*PLAY_PHASES)
-def explain(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | None:
-    """A specific reason for common mistakes; None falls back to the list of legal actions."""
-    if prompt.phase is Phase.ACTION and isinstance(action, Move | Attack):
-        warrior = s.board[action.origin]
-        if warrior < 0 or s.owner[warrior] != prompt.player:
-            return f"seat {prompt.player} has no warrior on {name(action.origin)}"
-        if s.actions_used >= s.action_limit:
-            return f"all {s.action_limit} actions of this turn are used"
-        if isinstance(action, Attack):
-            if s.attacked[warrior]:
-                return f"the warrior on {name(action.origin)} has already attacked this turn"
-            if s.attacks_locked:
-                return "an attack action has injured this turn: no more attack actions"
-            return f"{name(action.target)} holds no enemy within reach of {name(action.origin)}"
-        return f"the warrior on {name(action.origin)} cannot move to {name(action.dest)} that way"
-    if prompt.phase is Phase.ACTION and isinstance(action, BuyAction):
-        if s.extra_bought:
-            return "an extra action was already bought this turn (once per turn)"
-        return f"seat {prompt.player} has no Soul to pay for an extra action"
-    return None
+@handlers.explain(*_EFFECT_DECISIONS, Phase.PORTAL, Phase.EFFECT_ORDER)
+def explain_choice(s: TacticsState, prompt: TacticsPrompt, action: Action) -> str | None:
+    """Why an answer is not one of the choices of an effect's decision, a Portal or the effect order.
+
+    The rule of these decisions is the list of their choices (`Effect.choices`, the free other
+    Portals, the waiting effects), so the explanation asks the phase's own listing function.
+    """
+    listed = handlers.legal_handlers[prompt.phase](s, prompt)
+    if s.game.codec.encode(action) in listed:
+        return None
+    decode = s.game.codec.decode
+    shown = ", ".join(str(decode(index)) for index in sorted(listed))
+    return f"'{action}' is not one of the choices of {prompt}: {shown}"

@@ -18,7 +18,14 @@ from shardgames.tactics import checks
 from shardgames.tactics.effects import Timing
 from shardgames.tactics.events import WarriorBought
 from shardgames.tactics.html import state_html
-from shardgames.tactics.phases import DECISION_PHASES, SEAT_PROMPTS, Phase, TacticsPrompt, handlers
+from shardgames.tactics.phases import (
+    DECISION_PHASES,
+    SEAT_PROMPTS,
+    Phase,
+    TacticsPrompt,
+    handlers,
+    not_an_answer,
+)
 from shardgames.tactics.render import board_svg, render_state
 from shardgames.tactics.table import TacticsTable
 from shardgames.tactics.terrain import Terrain
@@ -65,23 +72,17 @@ class TacticsState(State["TacticsGame"], TacticsTable):
         _RUN[type(task)](self, task)
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        """None for a legal action; otherwise the phase's reason, or the legal actions as a reminder.
+        """Why the rules forbid `action` now, or None: the phase's explain function (``@handlers.explain``).
 
-        Legality is decided by the legal-action listing alone, where each rule is written once; the
-        phase's explain function (registered with ``@handlers.explain``) only finds the words for an
-        action the listing left out, so the two cannot disagree.
+        Each explain function asks the same rule functions the phase's listing is built from, so an
+        action is explained away exactly when it is not listed.
         """
-        legal = self.legal_actions()
-        if action in legal:
-            return None
         assert isinstance(prompt, TacticsPrompt)
-        explain = _EXPLAIN.get(prompt.phase)
-        reason = None if explain is None else explain(self, prompt, action)
-        if reason is None:
-            shown = ", ".join(str(a) for a in legal[:8])
-            more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
-            reason = f"not one of the legal actions for {prompt}: {shown}{more}"
-        return reason
+        if prompt.player == CHANCE:  # the coin: its outcomes are its rule
+            if any(action == outcome for outcome, _ in self._chance_outcomes(prompt)):
+                return None
+            return not_an_answer(prompt, action)
+        return _EXPLAIN[prompt.phase](self, prompt, action)
 
     def _problems(self) -> Iterable[str]:
         return checks.problems(self)
@@ -152,8 +153,20 @@ class TacticsState(State["TacticsGame"], TacticsTable):
 
     def warriors_of(self, seat: int) -> list[int]:
         """`seat`'s warriors on the board, in the order they were bought."""
+        return self.forces(seat)[0]
+
+    def forces(self, seat: int) -> tuple[list[int], set[int]]:
+        """`seat`'s warriors on the board, in the order they were bought, and the squares of the other's."""
         owner = self.owner
-        return [w for w, where in enumerate(self.square) if where >= 0 and owner[w] == seat]
+        mine: list[int] = []
+        enemies: set[int] = set()
+        for warrior, where in enumerate(self.square):
+            if where >= 0:
+                if owner[warrior] == seat:
+                    mine.append(warrior)
+                else:
+                    enemies.add(where)
+        return mine, enemies
 
     def name_of(self, warrior: int) -> str:
         """The name on the warrior's side in use."""
