@@ -247,6 +247,11 @@ class TacticsGame(Game):
         self.roster = roster
         self.cost = tuple(card.cost for card in roster)
         self.commander = tuple(card.commander for card in roster)
+        self.placement = tuple(setup.placement_rows(cost) for cost in self.cost)
+        self.price = tuple(  # by whether the buyer has a commander
+            tuple(setup.warrior_price(card.cost, card.commander, owned) for card in roster)
+            for owned in (False, True)
+        )
         self.codes = _codes(roster)
         self.card_number = {card.id: index for index, card in enumerate(roster)}
         self.sides = _compiled_sides(roster)

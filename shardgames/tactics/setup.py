@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,11 @@ _CLOSEST = {
     for seat in (0, 1)
 }
 
+_SPAN = {
+    seat: [(cells[0], cells[-1] + 1) if cells else (0, 0) for cells in _CLOSEST[seat]] for seat in (0, 1)
+}
+"""``rows(seat, count)`` is the run of squares ``low`` to ``high - 1`` (rows are whole ranks)."""
+
 
 @handlers.setup
 def begin(s: TacticsState) -> None:
@@ -61,10 +67,16 @@ def run_setup_turn(s: TacticsState, task: SetupTurn) -> None:
     s.ask(task.seat, Phase.SETUP)
 
 
-def owns_commander(s: TacticsState, seat: int) -> bool:
-    """Whether `seat` has a commander (on the board)."""
-    commander, cards = s.game.commander, s.card
-    return any(commander[cards[w]] for w in s.warriors_of(seat))
+def owned_cards(s: TacticsState, seat: int) -> set[int]:
+    """The roster cards of `seat`'s warriors on the board."""
+    cards = s.card
+    return {cards[w] for w in s.warriors_of(seat)}
+
+
+def owns_commander(game: TacticsGame, owned: set[int]) -> bool:
+    """Whether the `owned` cards include a commander."""
+    commander = game.commander
+    return any(commander[card] for card in owned)
 
 
 def placement_rows(cost: int) -> int:
@@ -72,9 +84,9 @@ def placement_rows(cost: int) -> int:
     return 2 if cost == 1 else 1
 
 
-def warrior_price(game: TacticsGame, number: int, has_commander: bool) -> int:
-    """What roster card `number` costs its buyer: the first commander is free (TAC-21, R5)."""
-    return 0 if game.commander[number] and not has_commander else game.cost[number]
+def warrior_price(cost: int, commander: bool, has_commander: bool) -> int:
+    """What a card of printed cost `cost` costs its buyer: the first commander is free (TAC-21, R5)."""
+    return 0 if commander and not has_commander else cost
 
 
 class Purchases:
@@ -87,15 +99,20 @@ class Purchases:
     of piece and decision, and `cell_problem` explains from it.
     """
 
-    __slots__ = ("_cells", "game", "has_commander", "owned", "s", "seat", "souls")
+    __slots__ = ("_cells", "free", "game", "has_commander", "owned", "prices", "reserved", "seat", "souls")
 
     def __init__(self, s: TacticsState, seat: int) -> None:
-        self.s = s
         self.game = s.game
         self.seat = seat
         self.souls = s.souls[seat]
-        self.owned = {s.card[w] for w in s.warriors_of(seat)}
-        self.has_commander = owns_commander(s, seat)
+        self.owned = owned_cards(s, seat)
+        self.has_commander = owns_commander(self.game, self.owned)
+        self.prices = self.game.price[self.has_commander]  # see `warrior_price`
+        board, terrain = s.board, s.terrain
+        # TAC-R6: a setup piece goes on a square with no warrior and no terrain
+        self.free = [c for c in rows(seat, TERRAIN_ROWS) if board[c] < 0 and terrain[c] < 0]
+        closest = self._free_in(1)
+        self.reserved = closest[0] if len(closest) == 1 else -1  # see `cells`
         self._cells: dict[tuple[int, bool], list[int]] = {}
 
     def stop_problem(self) -> str | None:
@@ -104,14 +121,21 @@ class Purchases:
             return None
         return f"seat {self.seat} must buy a commander before it stops"
 
-    def card_problem(self, number: int) -> str | None:
-        """Whether roster card `number` may be bought now, wherever it goes (TAC-21 to 23, R4, R5, R7)."""
-        game = self.game
-        commander = game.commander[number]
-        if commander and number in self.owned:
-            return f"seat {self.seat} already has {game.roster[number].name}: one copy of each commander"
-        price = warrior_price(game, number, self.has_commander)
-        return self._price_problem(price, commander, game.roster[number].name)
+    def card_problems(self) -> list[str | None]:
+        """For each roster card, why it may not be bought now wherever it goes, or None.
+
+        TAC-23: one copy of each commander; TAC-21, R5: the first commander is free; and the price
+        rules of `_price_problem`.
+        """
+        game, owned, price_problem = self.game, self.owned, self._price_problem
+        return [
+            f"seat {self.seat} already has {card.name}: one copy of each commander"
+            if commander and number in owned
+            else price_problem(price, commander, card.name)
+            for number, (card, commander, price) in enumerate(
+                zip(game.roster, game.commander, self.prices, strict=False)
+            )
+        ]
 
     def terrain_problem(self, what: str = "terrain") -> str | None:
         """Whether a terrain piece may be bought now, wherever it goes (TAC-16, R4, R7)."""
@@ -138,14 +162,17 @@ class Purchases:
         key = placement, commander
         cells = self._cells.get(key)
         if cells is None:
-            board, terrain = self.s.board, self.s.terrain
-            cells = [c for c in rows(self.seat, placement) if board[c] < 0 and terrain[c] < 0]
-            if self.keeps_room(commander):
-                closest = self.cells(1, True)  # where a commander could go
-                if len(closest) == 1:
-                    cells = [c for c in cells if c != closest[0]]
+            cells = self._free_in(placement)
+            if self.reserved >= 0 and self.keeps_room(commander):
+                cells = [c for c in cells if c != self.reserved]
             self._cells[key] = cells
         return cells
+
+    def _free_in(self, placement: int) -> list[int]:
+        """The free squares of the `placement` closest rows (a run of squares: see `_SPAN`)."""
+        low, high = _SPAN[self.seat][placement]
+        free = self.free
+        return free[bisect_left(free, low) : bisect_left(free, high)]
 
     def cell_problem(self, cell: int, placement: int, commander: bool, what: str) -> str | None:
         """Why `what` may not go on `cell` (see `cells`), or None."""
@@ -154,7 +181,7 @@ class Purchases:
         if cell not in rows(self.seat, placement):
             rows_named = "the closest row" if placement == 1 else f"the {placement} closest rows"
             return f"{what} goes in {rows_named} of seat {self.seat}"
-        if cell not in self.cells(placement, True):  # not even a commander may go there
+        if cell not in self.free:
             return f"{name(cell)} is taken: a piece goes on a square with no warrior and no terrain"
         return (
             f"seat {self.seat} has no commander yet: {name(cell)} is the last free square of the closest "
@@ -168,10 +195,13 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     decision = Purchases(s, prompt.player)
     game = s.game
     ids = [game.id_stop] if decision.stop_problem() is None else []
-    for number, cost in enumerate(game.cost):
-        if decision.card_problem(number) is None:
+    problems = decision.card_problems()
+    for number, (problem, placement, commander) in enumerate(
+        zip(problems, game.placement, game.commander, strict=False)
+    ):
+        if problem is None:
             base = game.id_buy_warrior + number * 64
-            ids += [base + c for c in decision.cells(placement_rows(cost), game.commander[number])]
+            ids += [base + c for c in decision.cells(placement, commander)]
     if decision.terrain_problem() is None:
         cells = decision.cells(TERRAIN_ROWS, False)
         for kind in range(len(TERRAINS)):
@@ -186,7 +216,7 @@ def apply_buy_warrior(s: TacticsState, prompt: TacticsPrompt, action: BuyWarrior
     game = s.game
     seat = prompt.player
     number = game.card_number[action.card]
-    price = warrior_price(game, number, owns_commander(s, seat))
+    price = game.price[owns_commander(game, owned_cards(s, seat))][number]
     warrior = s.add_warrior(number, seat, action.cell)
     s.souls[seat] -= price
     s.emit(WarriorBought(seat, warrior, game.roster[number].name, action.cell, price))
@@ -234,9 +264,9 @@ def explain_purchase(s: TacticsState, prompt: TacticsPrompt, action: Action) -> 
         if number < 0:
             return f"the roster has no warrior {action.card!r}; its ids are {', '.join(game.card_number)}"
         card = game.roster[number]
-        return decision.card_problem(number) or decision.cell_problem(
+        return decision.card_problems()[number] or decision.cell_problem(
             action.cell,
-            placement_rows(card.cost),
+            game.placement[number],
             game.commander[number],
             f"{card.name} (printed cost {card.cost})",
         )
