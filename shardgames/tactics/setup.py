@@ -92,11 +92,12 @@ def warrior_price(cost: int, commander: bool, has_commander: bool) -> int:
 class Purchases:
     """One setup decision of `seat`, and its rules (TAC-15 to 23, R2 to R7).
 
-    What the rules depend on is worked out once: the Souls, the cards the seat owns and whether one
-    is a commander. Each rule is a method that returns the reason a purchase breaks it, or ``None``;
-    the listing (`legal_purchases`) keeps what passes, and the explainer (`explain_purchase`) asks
-    the same methods about one action. Where a piece may go is worked out by `cells`, once per kind
-    of piece and decision, and `cell_problem` explains from it.
+    What the rules depend on is worked out once: the Souls, the cards the seat owns, whether one is
+    a commander, the prices that follow (the game's ``price`` table, from `warrior_price`), the free squares
+    of its closest rows and the one kept for a commander. Each rule is a method that returns the
+    reason a purchase breaks it, or ``None``; the listing (`legal_purchases`) keeps what passes, and
+    the explainer (`explain_purchase`) asks the same methods about one action. Where a piece may go
+    is worked out by `cells`, once per kind of piece, and `cell_problem` explains from it.
     """
 
     __slots__ = ("_cells", "free", "game", "has_commander", "owned", "prices", "reserved", "seat", "souls")
@@ -133,7 +134,7 @@ class Purchases:
             if commander and number in owned
             else price_problem(price, commander, card.name)
             for number, (card, commander, price) in enumerate(
-                zip(game.roster, game.commander, self.prices, strict=False)
+                zip(game.roster, game.commander, self.prices, strict=True)
             )
         ]
 
@@ -197,7 +198,7 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     ids = [game.id_stop] if decision.stop_problem() is None else []
     problems = decision.card_problems()
     for number, (problem, placement, commander) in enumerate(
-        zip(problems, game.placement, game.commander, strict=False)
+        zip(problems, game.placement, game.commander, strict=True)
     ):
         if problem is None:
             base = game.id_buy_warrior + number * 64
