@@ -249,8 +249,8 @@ class TacticsGame(Game):
         self.commander = tuple(card.commander for card in roster)
         self.placement = tuple(setup.placement_rows(cost) for cost in self.cost)
         self.price = tuple(  # by whether the buyer has a commander
-            tuple(setup.warrior_price(card.cost, card.commander, owned) for card in roster)
-            for owned in (False, True)
+            tuple(setup.warrior_price(card.cost, card.commander, has_commander) for card in roster)
+            for has_commander in (False, True)
         )
         self.codes = _codes(roster)
         self.card_number = {card.id: index for index, card in enumerate(roster)}

@@ -75,10 +75,10 @@ class TacticsState(State["TacticsGame"], TacticsTable):
         """Why the rules forbid `action` now, or None: the phase's explain function (``@handlers.explain``).
 
         Each explain function asks the same rule functions the phase's listing is built from, so an
-        action is explained away exactly when it is not listed.
+        action gets a reason exactly when it is not listed. The coin's outcomes are its own rule.
         """
         assert isinstance(prompt, TacticsPrompt)
-        if prompt.player == CHANCE:  # the coin: its outcomes are its rule
+        if prompt.player == CHANCE:
             if any(action == outcome for outcome, _ in self._chance_outcomes(prompt)):
                 return None
             return not_an_answer(prompt, action)
