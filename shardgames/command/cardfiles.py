@@ -51,19 +51,8 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn
 
+from shardgames.command import cards
 from shardgames.command._files import make_converter, require_table, structure
-from shardgames.command.cards import (
-    Card,
-    CardPool,
-    EntityCard,
-    ItemCard,
-    KeywordInstance,
-    MainDeckCard,
-    RiteCard,
-    ShardCost,
-    SovereignCard,
-    card_id,
-)
 from shardgames.command.design import design_problems, scopes_for, triggers_for
 from shardgames.command.keywords import (
     ELEMENTS,
@@ -159,7 +148,7 @@ def _choice(enum: type[ChoiceT], text: str, where: str, what: str, problems: lis
 
 def _build_instance(
     entry: _KeywordEntry, ctype: CardType | None, where: str, problems: list[str]
-) -> KeywordInstance | None:
+) -> cards.KeywordInstance | None:
     try:
         kw = keyword(entry.keyword)
     except ValueError as exc:
@@ -192,14 +181,16 @@ def _build_instance(
     cost = entry.cost
     if kw.has_cost and cost is None:
         cost = 1
-    return KeywordInstance(kw, entry.amount, trigger or Trigger.STATIC, scope or Scope.SELF, element, cost)
+    return cards.KeywordInstance(
+        kw, entry.amount, trigger or Trigger.STATIC, scope or Scope.SELF, element, cost
+    )
 
 
 @attrs.frozen
 class _Built:
     """A card built from an entry as far as it parses, with what did not."""
 
-    card: Card | None
+    card: cards.Card | None
     failed: frozenset[str]  # the fields with a parse problem: their design checks would only repeat it
     keyword_index: tuple[int, ...]  # the entry's index of each keyword instance the card holds
 
@@ -254,10 +245,10 @@ def _build_card(entry: _CardEntry, where: str, problems: list[str]) -> _Built:
     if ctype is None:
         return _Built(None, frozenset(), ())
     failed |= _field_problems(entry, ctype, where, problems)
-    cost = ShardCost()
+    cost = cards.ShardCost()
     if entry.cost is not None and ctype is not CardType.SOVEREIGN:
         try:
-            cost = ShardCost.parse(entry.cost)
+            cost = cards.ShardCost.parse(entry.cost)
         except ValueError as exc:
             problems.append(f"{where}.cost: {exc}")
             failed.add("cost")
@@ -267,18 +258,18 @@ def _build_card(entry: _CardEntry, where: str, problems: list[str]) -> _Built:
         "keywords": tuple(keywords),
         "text": entry.text,
     }
-    card: Card
+    card: cards.Card
     if ctype is CardType.ENTITY:
-        card = EntityCard(
+        card = cards.EntityCard(
             cost=cost,
             force=entry.force or 0,
             durability=1 if entry.durability is None else entry.durability,
             **common,
         )
     elif ctype is CardType.SOVEREIGN:
-        card = SovereignCard(force=entry.force or 0, **common)
+        card = cards.SovereignCard(force=entry.force or 0, **common)
     else:
-        card = (RiteCard if ctype is CardType.RITE else ItemCard)(cost=cost, **common)
+        card = (cards.RiteCard if ctype is CardType.RITE else cards.ItemCard)(cost=cost, **common)
     return _Built(card, frozenset(failed), tuple(index))
 
 
@@ -323,7 +314,7 @@ class CardCheck:
 
     index: int
     name: str
-    card: Card | None
+    card: cards.Card | None
     problems: tuple[str, ...]
 
 
@@ -360,7 +351,7 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
             card = built.card
             if card is not None:
                 problems += _design_problems(built, label)
-            key = card_id(entry.name)
+            key = cards.card_id(entry.name)
             if key in seen:
                 problems.append(f"{label}.name: an earlier card is already named {seen[key]!r}")
             seen.setdefault(key, entry.name)
@@ -370,7 +361,7 @@ def check_card_entries(data: Mapping[str, Any], *, source: str = "cards") -> tup
     return tuple(checks)
 
 
-def parse_cards(data: Mapping[str, Any], *, source: str = "cards") -> tuple[Card, ...]:
+def parse_cards(data: Mapping[str, Any], *, source: str = "cards") -> tuple[cards.Card, ...]:
     """The cards of parsed TOML or JSON data (``[[card]]`` tables), checked against the design rules.
 
     Raises:
@@ -388,7 +379,7 @@ def parse_cards(data: Mapping[str, Any], *, source: str = "cards") -> tuple[Card
     return tuple(check.card for check in checks if check.card is not None)
 
 
-def load_card_file(path: str | Path) -> tuple[Card, ...]:
+def load_card_file(path: str | Path) -> tuple[cards.Card, ...]:
     """The cards of a ``.toml`` or ``.json`` card file (see the module docstring for the format).
 
     Raises:
@@ -400,7 +391,7 @@ def load_card_file(path: str | Path) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------- writing cards back
 
 
-def card_to_data(card: Card) -> dict[str, Any]:
+def card_to_data(card: cards.Card) -> dict[str, Any]:
     """A card as a ``[[card]]`` table (JSON- and TOML-ready); `parse_cards` reads it back equal.
 
     Examples:
@@ -410,11 +401,11 @@ def card_to_data(card: Card) -> dict[str, Any]:
     """
     data: dict[str, Any] = {"name": card.name, "type": card.type.value}
     data["identity"] = [e.value for e in card.identity]
-    if isinstance(card, MainDeckCard):
+    if isinstance(card, cards.MainDeckCard):
         data["cost"] = str(card.cost)
-    if isinstance(card, (EntityCard, SovereignCard)):
+    if isinstance(card, (cards.EntityCard, cards.SovereignCard)):
         data["force"] = card.force
-    if isinstance(card, EntityCard):
+    if isinstance(card, cards.EntityCard):
         data["durability"] = card.durability
     keywords: list[Any] = []
     for inst in card.keywords:
@@ -436,7 +427,7 @@ def card_to_data(card: Card) -> dict[str, Any]:
 
 
 @cache
-def starter_pool() -> CardPool:
+def starter_pool() -> cards.CardPool:
     """Every card that ships with shardgames: the rulebook's designs and the cards of the shipped decks."""
     text = resources.files("shardgames.command").joinpath("data/cards.toml").read_text(encoding="utf-8")
-    return CardPool(parse_cards(tomllib.loads(text), source="cards.toml"))
+    return cards.CardPool(parse_cards(tomllib.loads(text), source="cards.toml"))

@@ -21,22 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shardgames.command.cards import (
-    MAX_COST,
-    MAX_DURABILITY,
-    MAX_FORCE,
-    MAX_KEYWORDS,
-    MAX_SOVEREIGN_ABILITIES,
-    MAX_SOVEREIGN_FORCE,
-    Card,
-    EntityCard,
-    ItemCard,
-    KeywordInstance,
-    MainDeckCard,
-    RiteCard,
-    ShardCost,
-    SovereignCard,
-)
+from shardgames.command import cards
 from shardgames.command.keywords import (
     ELEMENTS,
     MAX_AMOUNT,
@@ -130,7 +115,7 @@ def _types_text(kw: Keyword) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _instance_problems(card: Card, index: int, inst: KeywordInstance) -> list[str]:
+def _instance_problems(card: cards.Card, index: int, inst: cards.KeywordInstance) -> list[str]:
     kw = inst.keyword
     where = f"keywords[{index}] ({kw.name})"
     ctype = card.type
@@ -162,14 +147,14 @@ def _instance_problems(card: Card, index: int, inst: KeywordInstance) -> list[st
     elif not kw.has_element and inst.element is not None:
         problems.append(f"{where}.element: {kw.name} takes no element")
     if kw.has_cost:
-        if inst.cost is not None and not 0 <= inst.cost <= MAX_COST:
-            problems.append(f"{where}.cost: must be 0 to {MAX_COST}, not {inst.cost!r}")
+        if inst.cost is not None and not 0 <= inst.cost <= cards.MAX_COST:
+            problems.append(f"{where}.cost: must be 0 to {cards.MAX_COST}, not {inst.cost!r}")
     elif inst.cost is not None:
         problems.append(f"{where}.cost: only Warp has a Shard cost of its own")
     return problems
 
 
-def _identity_problems(card: Card) -> list[str]:
+def _identity_problems(card: cards.Card) -> list[str]:
     problems = []
     low = 1 if card.type is CardType.SOVEREIGN else 0
     if not low <= len(card.identity) <= 2:
@@ -181,13 +166,13 @@ def _identity_problems(card: Card) -> list[str]:
     return problems
 
 
-def _cost_problems(card: MainDeckCard) -> list[str]:
+def _cost_problems(card: cards.MainDeckCard) -> list[str]:
     cost = card.cost
     problems = []
     if cost.generic < 0 or any(n < 0 for n in cost.pips):
         problems.append(f"cost: can't be negative ({cost})")
-    if not 0 <= cost.total <= MAX_COST:
-        problems.append(f"cost: must total 0 to {MAX_COST} Shards, not {cost.total}")
+    if not 0 <= cost.total <= cards.MAX_COST:
+        problems.append(f"cost: must total 0 to {cards.MAX_COST} Shards, not {cost.total}")
     outside = [e.label for e in cost.elements if e not in card.identity]
     if outside:
         problems.append(
@@ -203,7 +188,7 @@ def _cost_problems(card: MainDeckCard) -> list[str]:
     return problems
 
 
-def _with_pips(cost: ShardCost, identity: Sequence[Element]) -> str:
+def _with_pips(cost: cards.ShardCost, identity: Sequence[Element]) -> str:
     counts = list(cost.pips)
     generic = cost.generic
     for element in identity:
@@ -211,22 +196,22 @@ def _with_pips(cost: ShardCost, identity: Sequence[Element]) -> str:
         if not counts[i]:
             counts[i] = 1
             generic = max(0, generic - 1)
-    return str(ShardCost(generic, tuple(counts)))
+    return str(cards.ShardCost(generic, tuple(counts)))
 
 
-def _stat_problems(card: Card) -> list[str]:
+def _stat_problems(card: cards.Card) -> list[str]:
     problems = []
-    if isinstance(card, EntityCard):
-        if not 0 <= card.force <= MAX_FORCE:
-            problems.append(f"force: must be 0 to {MAX_FORCE}, not {card.force}")
-        if not 1 <= card.durability <= MAX_DURABILITY:
-            problems.append(f"durability: must be 1 to {MAX_DURABILITY}, not {card.durability}")
-    elif isinstance(card, SovereignCard) and not 0 <= card.force <= MAX_SOVEREIGN_FORCE:
-        problems.append(f"force: a Sovereign's Force is 0 to {MAX_SOVEREIGN_FORCE}, not {card.force}")
+    if isinstance(card, cards.EntityCard):
+        if not 0 <= card.force <= cards.MAX_FORCE:
+            problems.append(f"force: must be 0 to {cards.MAX_FORCE}, not {card.force}")
+        if not 1 <= card.durability <= cards.MAX_DURABILITY:
+            problems.append(f"durability: must be 1 to {cards.MAX_DURABILITY}, not {card.durability}")
+    elif isinstance(card, cards.SovereignCard) and not 0 <= card.force <= cards.MAX_SOVEREIGN_FORCE:
+        problems.append(f"force: a Sovereign's Force is 0 to {cards.MAX_SOVEREIGN_FORCE}, not {card.force}")
     return problems
 
 
-def _combination_problems(card: Card) -> list[str]:
+def _combination_problems(card: cards.Card) -> list[str]:
     problems = []
     counts: dict[str, int] = {}
     for inst in card.keywords:
@@ -243,9 +228,9 @@ def _combination_problems(card: Card) -> list[str]:
     if "K15" in ids and not card.identity:
         problems.append("keywords: an Elemental Rock needs an element to make; give the card an identity")
     effects = [i for i in card.keywords if i.keyword.kind is KeywordKind.EFFECT]
-    if isinstance(card, RiteCard) and not effects:
+    if isinstance(card, cards.RiteCard) and not effects:
         problems.append("keywords: a Rite needs at least one effect keyword (Deal # Dmg, Draw # Card, ...)")
-    if isinstance(card, ItemCard) and not any(
+    if isinstance(card, cards.ItemCard) and not any(
         i.keyword.kind in (KeywordKind.EFFECT, KeywordKind.MANA) for i in card.keywords
     ):
         problems.append("keywords: an Item needs at least one effect or mana ability to do anything")
@@ -256,7 +241,7 @@ def _name(keyword_id: str) -> str:
     return keyword(keyword_id).name
 
 
-def design_problems(card: Card) -> list[str]:
+def design_problems(card: cards.Card) -> list[str]:
     """Every way `card` breaks the design rules, one line each (empty when it is a legal design).
 
     The rules: the identity's size, the cost's range and pips (at least one of each identity element,
@@ -275,10 +260,10 @@ def design_problems(card: Card) -> list[str]:
     if not card.name.strip():
         problems.append("name: must not be empty")
     problems += _identity_problems(card)
-    if isinstance(card, MainDeckCard):
+    if isinstance(card, cards.MainDeckCard):
         problems += _cost_problems(card)
     problems += _stat_problems(card)
-    limit = MAX_SOVEREIGN_ABILITIES if card.type is CardType.SOVEREIGN else MAX_KEYWORDS
+    limit = cards.MAX_SOVEREIGN_ABILITIES if card.type is CardType.SOVEREIGN else cards.MAX_KEYWORDS
     if len(card.keywords) > limit:
         noun = "abilities" if card.type is CardType.SOVEREIGN else "keywords"
         problems.append(
@@ -290,7 +275,7 @@ def design_problems(card: Card) -> list[str]:
     return problems
 
 
-def check_card(card: Card) -> Card:
+def check_card(card: cards.Card) -> cards.Card:
     """Return `card` if it is a legal design.
 
     Raises:

@@ -23,23 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from shardgames.command.cards import (
-    MAX_COST,
-    MAX_DURABILITY,
-    MAX_FORCE,
-    MAX_KEYWORDS,
-    MAX_SOVEREIGN_ABILITIES,
-    MAX_SOVEREIGN_FORCE,
-    Card,
-    CardPool,
-    EntityCard,
-    ItemCard,
-    KeywordInstance,
-    MainDeckCard,
-    RiteCard,
-    ShardCost,
-    SovereignCard,
-)
+from shardgames.command import cards
 from shardgames.command.cost import Price, SovereignPrice, keyword_points, price
 from shardgames.command.decks import Decklist, Stones
 from shardgames.command.design import design_problems, scopes_for, triggers_for
@@ -93,7 +77,7 @@ def _identity(
 
 
 def _fits(
-    card_type: CardType, identity: Sequence[Element], chosen: list[KeywordInstance], kw: Keyword
+    card_type: CardType, identity: Sequence[Element], chosen: list[cards.KeywordInstance], kw: Keyword
 ) -> bool:
     if not triggers_for(kw, card_type):
         return False
@@ -106,19 +90,19 @@ def _fits(
     return not conflicts.get(kw.id, set()) & ids
 
 
-def _instance(rng: Rng, kw: Keyword, card_type: CardType) -> KeywordInstance:
+def _instance(rng: Rng, kw: Keyword, card_type: CardType) -> cards.KeywordInstance:
     triggers = triggers_for(kw, card_type)
     scopes = scopes_for(kw, card_type)
     amount = _small(rng, 1, 3, MAX_AMOUNT) if kw.has_amount else None
     element = rng.choice(ELEMENTS) if kw.has_element else None
     cost = rng.randrange(4) if kw.has_cost else None
-    return KeywordInstance(kw, amount, rng.choice(triggers), rng.choice(scopes), element, cost)
+    return cards.KeywordInstance(kw, amount, rng.choice(triggers), rng.choice(scopes), element, cost)
 
 
 def _keywords(
     rng: Rng, card_type: CardType, identity: Sequence[Element], count: int
-) -> tuple[KeywordInstance, ...]:
-    chosen: list[KeywordInstance] = []
+) -> tuple[cards.KeywordInstance, ...]:
+    chosen: list[cards.KeywordInstance] = []
     needs_action = card_type in (CardType.RITE, CardType.ITEM)
     for _ in range(count):
         options = [kw for kw in _KEYWORD_LIST if _fits(card_type, identity, chosen, kw)]
@@ -129,11 +113,11 @@ def _keywords(
             kw for kw in _KEYWORD_LIST if kw.kind is KeywordKind.EFFECT and triggers_for(kw, card_type)
         ]
         instance = _instance(rng, rng.choice(effects), card_type)
-        chosen = [*chosen[: MAX_KEYWORDS - 1], instance]
+        chosen = [*chosen[: cards.MAX_KEYWORDS - 1], instance]
     return tuple(chosen)
 
 
-def _cost(rng: Rng, identity: Sequence[Element], total: int) -> ShardCost:
+def _cost(rng: Rng, identity: Sequence[Element], total: int) -> cards.ShardCost:
     total = max(total, len(identity))
     pips = [0] * len(ELEMENTS)
     for element in identity:
@@ -143,47 +127,49 @@ def _cost(rng: Rng, identity: Sequence[Element], total: int) -> ShardCost:
         if identity and rng.random() < 0.3:
             pips[ELEMENTS.index(rng.choice(identity))] += 1
     generic = total - sum(pips)
-    return ShardCost(generic, tuple(pips))
+    return cards.ShardCost(generic, tuple(pips))
 
 
-def _draw(rng: Rng, card_type: CardType, identity_from: Sequence[Element] | None, max_cost: int) -> Card:
+def _draw(
+    rng: Rng, card_type: CardType, identity_from: Sequence[Element] | None, max_cost: int
+) -> cards.Card:
     most = 2 if card_type is CardType.SOVEREIGN else min(2, max_cost)  # each element needs a pip
     identity = _identity(rng, card_type, identity_from, most)
-    limit = MAX_SOVEREIGN_ABILITIES if card_type is CardType.SOVEREIGN else MAX_KEYWORDS
+    limit = cards.MAX_SOVEREIGN_ABILITIES if card_type is CardType.SOVEREIGN else cards.MAX_KEYWORDS
     keywords = _keywords(rng, card_type, identity, rng.randrange(limit + 1))
     name = _name(rng, card_type)
     if card_type is CardType.SOVEREIGN:
-        force = _small(rng, 0, 3, MAX_SOVEREIGN_FORCE)
-        return SovereignCard(name=name, identity=identity, keywords=keywords, force=force)
+        force = _small(rng, 0, 3, cards.MAX_SOVEREIGN_FORCE)
+        return cards.SovereignCard(name=name, identity=identity, keywords=keywords, force=force)
     floor = len(identity)
     total = floor + rng.randrange(max(1, max_cost - floor + 1))
     cost = _cost(rng, identity, total)
     if card_type is CardType.ENTITY:
-        force, durability = _small(rng, 0, 5, MAX_FORCE), _small(rng, 1, 6, MAX_DURABILITY)
-        return EntityCard(
+        force, durability = _small(rng, 0, 5, cards.MAX_FORCE), _small(rng, 1, 6, cards.MAX_DURABILITY)
+        return cards.EntityCard(
             name=name, identity=identity, keywords=keywords, cost=cost, force=force, durability=durability
         )
-    cls = RiteCard if card_type is CardType.RITE else ItemCard
+    cls = cards.RiteCard if card_type is CardType.RITE else cards.ItemCard
     return cls(name=name, identity=identity, keywords=keywords, cost=cost)
 
 
-def _bp(card: MainDeckCard) -> int:
+def _bp(card: cards.MainDeckCard) -> int:
     found = price(attrs.evolve(card, cost=_cost_floor(card)))
     assert isinstance(found, Price)
     return found.bp
 
 
-def _cost_floor(card: Card) -> ShardCost:
-    return ShardCost(0, tuple(int(e in card.identity) for e in ELEMENTS))
+def _cost_floor(card: cards.Card) -> cards.ShardCost:
+    return cards.ShardCost(0, tuple(int(e in card.identity) for e in ELEMENTS))
 
 
-def _keeps_action(card: MainDeckCard, keywords: Sequence[KeywordInstance]) -> bool:
-    if isinstance(card, EntityCard):
+def _keeps_action(card: cards.MainDeckCard, keywords: Sequence[cards.KeywordInstance]) -> bool:
+    if isinstance(card, cards.EntityCard):
         return True
     return any(k.keyword.kind in (KeywordKind.EFFECT, KeywordKind.MANA) for k in keywords)
 
 
-def _fair(rng: Rng, card: MainDeckCard, max_cost: int) -> MainDeckCard | None:
+def _fair(rng: Rng, card: cards.MainDeckCard, max_cost: int) -> cards.MainDeckCard | None:
     """`card` made fair at a Shard cost of at most `max_cost`: cheaper when it must, or ``None``.
 
     Keywords with the most points go first, then Force, then Durability, until the Base Points fit
@@ -202,7 +188,7 @@ def _fair(rng: Rng, card: MainDeckCard, max_cost: int) -> MainDeckCard | None:
             if _keeps_action(card, rest) and not design_problems(attrs.evolve(card, keywords=tuple(rest))):
                 card = attrs.evolve(card, keywords=tuple(rest))
                 continue
-        if isinstance(card, EntityCard) and (card.force > 0 or card.durability > 1):
+        if isinstance(card, cards.EntityCard) and (card.force > 0 or card.durability > 1):
             if card.force > 0:
                 card = attrs.evolve(card, force=card.force - 1)
             else:
@@ -217,8 +203,8 @@ def random_card(
     card_type: CardType | str | None = None,
     identity_from: Sequence[Element] | None = None,
     fair: bool = False,
-    max_cost: int = MAX_COST,
-) -> Card:
+    max_cost: int = cards.MAX_COST,
+) -> cards.Card:
     """A random legal card design.
 
     Args:
@@ -237,8 +223,8 @@ def random_card(
         ValueError: If no design of that type fits: a fair Rite or Item can't cost less than its
             cheapest effect allows (an Entity always fits, down to a vanilla 0/1).
     """
-    if not 0 <= max_cost <= MAX_COST:
-        raise ValueError(f"max_cost must be 0 to {MAX_COST}, not {max_cost}")
+    if not 0 <= max_cost <= cards.MAX_COST:
+        raise ValueError(f"max_cost must be 0 to {cards.MAX_COST}, not {max_cost}")
     rng = as_rng(seed)
     if card_type is None:
         types = [t for t, _ in _TYPE_WEIGHTS]
@@ -246,12 +232,12 @@ def random_card(
     else:
         chosen = CardType(card_type)
     for _ in range(100):
-        card: Card | None = _draw(rng, chosen, identity_from, max_cost)
-        if fair and isinstance(card, MainDeckCard):
+        card: cards.Card | None = _draw(rng, chosen, identity_from, max_cost)
+        if fair and isinstance(card, cards.MainDeckCard):
             card = _fair(rng, card, max_cost)
         if card is None or design_problems(card):
             continue
-        if not isinstance(card, MainDeckCard) or card.cost.total <= max_cost:
+        if not isinstance(card, cards.MainDeckCard) or card.cost.total <= max_cost:
             return card
     raise ValueError(
         f"no {'fair ' if fair else ''}{chosen.value} design found with a cost of at most {max_cost}"
@@ -260,7 +246,7 @@ def random_card(
 
 def random_deck(
     seed: RngLike, *, fmt: str | Format = STANDARD, size: int = 40, distinct: int = 10
-) -> tuple[Decklist, CardPool]:
+) -> tuple[Decklist, cards.CardPool]:
     """A random deck of fresh fair designs around a random Sovereign, legal in `fmt`.
 
     Args:
@@ -281,41 +267,41 @@ def random_deck(
     sovereign = random_card(rng, card_type=CardType.SOVEREIGN)
     while _shards(sovereign) > fmt.sovereign_shards:
         sovereign = random_card(rng, card_type=CardType.SOVEREIGN)
-    assert isinstance(sovereign, SovereignCard)
+    assert isinstance(sovereign, cards.SovereignCard)
     copies = [size // distinct + (i < size % distinct) for i in range(distinct)]
-    max_cost = min(MAX_COST, max(1, int(2 * fmt.main_tax / size) - 1))
-    cards: list[MainDeckCard] = []
-    while len(cards) < distinct:
+    max_cost = min(cards.MAX_COST, max(1, int(2 * fmt.main_tax / size) - 1))
+    chosen: list[cards.MainDeckCard] = []
+    while len(chosen) < distinct:
         card = _fair_card(rng, sovereign.identity, max_cost)
-        if card.name not in {c.name for c in cards}:
-            cards.append(card)
-    while (tax := sum(n * _tax(c) for n, c in zip(copies, cards, strict=True))) > fmt.main_tax:
-        dearest = max(range(distinct), key=lambda i: (_tax(cards[i]), -i))
-        cheaper = _tax(cards[dearest]) - 1
+        if card.name not in {c.name for c in chosen}:
+            chosen.append(card)
+    while (tax := sum(n * _tax(c) for n, c in zip(copies, chosen, strict=True))) > fmt.main_tax:
+        dearest = max(range(distinct), key=lambda i: (_tax(chosen[i]), -i))
+        cheaper = _tax(chosen[dearest]) - 1
         if cheaper < 1:  # pragma: no cover - a deck of 1-Tax cards fits every format
             raise ValueError(f"no deck of {size} cards fits {fmt} (Tax {tax})")
-        cards[dearest] = _fair_card(rng, sovereign.identity, cheaper)
+        chosen[dearest] = _fair_card(rng, sovereign.identity, cheaper)
     per_element = 6 // len(sovereign.identity)
     elemental = {e.value: per_element for e in sovereign.identity}
     stones = Stones.of(12 - per_element * len(sovereign.identity), **elemental)
-    main = tuple((c.name, n) for c, n in zip(cards, copies, strict=True))
+    main = tuple((c.name, n) for c, n in zip(chosen, copies, strict=True))
     deck = Decklist(f"Random {sovereign.name}", (sovereign.name,), main, stones)
-    return deck, CardPool([sovereign, *cards])
+    return deck, cards.CardPool([sovereign, *chosen])
 
 
-def _tax(card: Card) -> int:
+def _tax(card: cards.Card) -> int:
     card_price = price(card)
     assert isinstance(card_price, Price)
     return card_price.tax
 
 
-def _shards(card: Card) -> int:
+def _shards(card: cards.Card) -> int:
     card_price = price(card)
     assert isinstance(card_price, SovereignPrice)
     return card_price.shards
 
 
-def _fair_card(rng: Rng, identity: Sequence[Element], max_tax: int) -> MainDeckCard:
+def _fair_card(rng: Rng, identity: Sequence[Element], max_tax: int) -> cards.MainDeckCard:
     """A fair Main Deck card of those elements whose Tax is at most `max_tax` (an Entity if need be)."""
     for card_type in (
         rng.choice((CardType.ENTITY, CardType.ENTITY, CardType.RITE, CardType.ITEM)),
@@ -325,6 +311,6 @@ def _fair_card(rng: Rng, identity: Sequence[Element], max_tax: int) -> MainDeckC
             card = random_card(rng, card_type=card_type, identity_from=identity, fair=True, max_cost=max_tax)
         except ValueError:
             continue
-        assert isinstance(card, MainDeckCard)
+        assert isinstance(card, cards.MainDeckCard)
         return card
     raise AssertionError("a fair Entity always fits")  # pragma: no cover - _fair shrinks it to a 0/1
