@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from shardgames.command import phases
 from shardgames.command.compiled import ABILITIES, BOMBARD, EXHAUST, WARP
 from shardgames.command.keywords import CardType, Trigger
 from shardgames.command.objects import (
@@ -26,21 +27,6 @@ from shardgames.command.objects import (
     VOLATILE,
     Permanent,
     QueueItem,
-)
-from shardgames.command.phases import (
-    CHANCE_PHASES,
-    CHARGES_PER_TURN,
-    OPENING_HAND,
-    QUEUE_GUARD,
-    AfterRedraw,
-    AskRedraw,
-    BeginTurn,
-    CommandPrompt,
-    DrawCards,
-    EndTurn,
-    FinishTurn,
-    Phase,
-    Step,
 )
 from shardgames.command.play import FREE_USES
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
@@ -60,8 +46,8 @@ _SEAT_LISTS = (
     "integrity", "pool", "unused", "used", "floating", "charged", "hands", "decks", "scrap", "obliterated",
     "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "redrawn",
 )  # fmt: skip
-_CASTING_PHASES = frozenset({Phase.TARGET, Phase.SACRIFICE, Phase.TRENCH})
-_COMBAT_PHASES = frozenset({Phase.ATTACK_TARGET, Phase.INTERCEPT, Phase.ORDER})
+_CASTING_PHASES = frozenset({phases.Phase.TARGET, phases.Phase.SACRIFICE, phases.Phase.TRENCH})
+_COMBAT_PHASES = frozenset({phases.Phase.ATTACK_TARGET, phases.Phase.INTERCEPT, phases.Phase.ORDER})
 _ARENA_TYPES = (CardType.ENTITY, CardType.ITEM)
 
 
@@ -79,7 +65,7 @@ def problems(s: CommandState) -> Problems:
     _queue(s, places)
     _turn(s, found)
     if not found:  # the prompt and tasks are checked against a sound table
-        if isinstance(s.prompt, CommandPrompt):
+        if isinstance(s.prompt, phases.CommandPrompt):
             _prompt(s, s.prompt, found)
         _tasks(s, found)
     return found
@@ -102,13 +88,13 @@ def _seats(s: CommandState, places: Places) -> None:
             ):
                 for kind, count in enumerate(stones):
                     found.int_in(f"data.{field}[{seat}][{kind}]", count, 0, NUMBER_LIMIT)
-        found.int_in(f"data.charged[{seat}]", s.charged[seat], 0, CHARGES_PER_TURN)
+        found.int_in(f"data.charged[{seat}]", s.charged[seat], 0, phases.CHARGES_PER_TURN)
         uses = s.sovereign_uses[seat]
         if found.length(f"data.sovereign_uses[{seat}]", uses, 2, "numbers (turn, uses)"):
             found.int_in(f"data.sovereign_uses[{seat}][0]", uses[0], 0, s.turn)
             found.int_in(f"data.sovereign_uses[{seat}][1]", uses[1], 0, FREE_USES)
         found.int_in(f"data.silenced[{seat}]", s.silenced[seat], 0, s.turn)
-        found.int_in(f"data.redrawn[{seat}]", s.redrawn[seat], 0, OPENING_HAND)
+        found.int_in(f"data.redrawn[{seat}]", s.redrawn[seat], 0, phases.OPENING_HAND)
         places.hand(f"data.hands[{seat}]", s.hands[seat], seat, game)
         places.deck(f"data.decks[{seat}]", s.decks[seat], seat, game, game.kind_of.__getitem__)
         places.put_all(f"data.scrap[{seat}]", s.scrap[seat], seat)
@@ -228,7 +214,7 @@ def _queue(s: CommandState, places: Places) -> None:
             found.seat(f"{where}[0]", controller, game)
             found.int_in(f"{where}[1]", source, 0, PLAYERS - 1)
             found.int_in(f"{where}[2]", design, 0, len(game.infos) - 1)
-    found.int_in("data.resolutions", s.resolutions, 0, QUEUE_GUARD)
+    found.int_in("data.resolutions", s.resolutions, 0, phases.QUEUE_GUARD)
 
 
 def _turn(s: CommandState, found: Problems) -> None:
@@ -254,18 +240,18 @@ def _turn(s: CommandState, found: Problems) -> None:
             for index, number in enumerate(getattr(combat, field)):
                 found.int_in(f"data.combat.{field}[{index}]", number, 0, SOVEREIGNS - 1)
         found.int_in("data.combat.ordered", combat.ordered, 0, len(combat.interceptors))
-    elif s.step in (Step.ATTACK, Step.COMBAT):
+    elif s.step in (phases.Step.ATTACK, phases.Step.COMBAT):
         found.add("data.combat", f"the {s.step.value} step has an attack in progress")
-    if s.active < 0 and s.step is not Step.SETUP:
+    if s.active < 0 and s.step is not phases.Step.SETUP:
         found.add("data.active", "there is an active seat once the turns have begun")
 
 
-def _prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
+def _prompt(s: CommandState, prompt: phases.CommandPrompt, found: Problems) -> None:
     phase, player = prompt.phase, prompt.player
-    chance = phase in CHANCE_PHASES
+    chance = phase in phases.CHANCE_PHASES
     if not found.decider(prompt, s.game, chance=chance, what=f"the {phase.value} decision"):
         return
-    if phase is Phase.COIN:
+    if phase is phases.Phase.COIN:
         if s.first != -1 or prompt.seat != -1:
             found.add("prompt", "the coin is flipped once, before anything else, about no seat")
         return
@@ -279,15 +265,15 @@ def _prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
         found.add("data.casting", "something is being put on the Queue exactly at target and cost decisions")
     elif phase in _CASTING_PHASES:
         _casting_prompt(s, prompt, found)
-    if phase is Phase.REDRAW and (s.step is not Step.SETUP or s.first < 0):
+    if phase is phases.Phase.REDRAW and (s.step is not phases.Step.SETUP or s.first < 0):
         found.add("prompt.phase", "the redraw comes in setup, after the coin flip")
-    elif phase is not Phase.REDRAW and (s.step is Step.SETUP or s.active < 0):
+    elif phase is not phases.Phase.REDRAW and (s.step is phases.Step.SETUP or s.active < 0):
         found.add("prompt.phase", f"the {phase.value} decision comes once the turns have begun")
-    elif phase is Phase.PRIORITY and player != s.priority:
+    elif phase is phases.Phase.PRIORITY and player != s.priority:
         found.add("prompt.player", f"must be the seat holding priority, {s.priority}")
     elif phase in _COMBAT_PHASES:
         _combat_prompt(s, prompt, found)
-    elif phase is Phase.ELEMENT:
+    elif phase is phases.Phase.ELEMENT:
         source = s.permanent(s.element_source)
         mana = None if source is None else s.game.infos[source.kind].mana
         if (
@@ -298,29 +284,29 @@ def _prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
             or not s.element_left
         ):
             found.add("data.element_source", "the Shards being made come from a two-element Rock of the seat")
-    elif phase is Phase.DISCARD and (
+    elif phase is phases.Phase.DISCARD and (
         s.discard_seat != player or not 1 <= s.discard_left <= len(s.hands[player])
     ):
         found.add("data.discard_left", f"seat {player} discards 1 to {len(s.hands[player])} cards")
-    elif phase is Phase.FORESIGHT and (
+    elif phase is phases.Phase.FORESIGHT and (
         s.foresight_seat != player or len(s.foresight_bottom) >= len(s.foresight)
     ):
         found.add("data.foresight", f"seat {player} decides about each card looked at, one by one")
 
 
-def _chance_prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
+def _chance_prompt(s: CommandState, prompt: phases.CommandPrompt, found: Problems) -> None:
     deck = s.decks[prompt.seat]
-    if prompt.phase is Phase.DRAW and not deck.needs_chance():
+    if prompt.phase is phases.Phase.DRAW and not deck.needs_chance():
         found.add(
             "prompt.seat", f"seat {prompt.seat}'s next card is not drawn from the unknown part of its deck"
         )
-    elif prompt.phase is Phase.REVEAL and (
+    elif prompt.phase is phases.Phase.REVEAL and (
         prompt.seat != s.foresight_seat or not deck.middle_count or len(deck.top) != len(s.foresight)
     ):
         found.add("prompt.seat", "Foresight looks at the next unknown card once the known top is seen")
 
 
-def _casting_prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
+def _casting_prompt(s: CommandState, prompt: phases.CommandPrompt, found: Problems) -> None:
     casting = s.casting
     assert casting is not None
     if prompt.player != casting.item.controller:
@@ -328,26 +314,26 @@ def _casting_prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> 
     waiting = any(
         needs and target == -1 for needs, target in zip(casting.slots, casting.item.targets, strict=False)
     )
-    if prompt.phase is Phase.TRENCH and not casting.trench:
+    if prompt.phase is phases.Phase.TRENCH and not casting.trench:
         found.add("data.casting.trench", "a trench counter is still to be removed at a trench decision")
-    elif prompt.phase is Phase.TARGET and (casting.trench or not waiting):
+    elif prompt.phase is phases.Phase.TARGET and (casting.trench or not waiting):
         found.add("data.casting.slots", "a target is still to be chosen at a target decision")
-    elif prompt.phase is Phase.SACRIFICE and (casting.trench or waiting or not casting.sacrifice):
+    elif prompt.phase is phases.Phase.SACRIFICE and (casting.trench or waiting or not casting.sacrifice):
         found.add("data.casting.sacrifice", "the sacrifice comes after the targets, when one is owed")
 
 
-def _combat_prompt(s: CommandState, prompt: CommandPrompt, found: Problems) -> None:
+def _combat_prompt(s: CommandState, prompt: phases.CommandPrompt, found: Problems) -> None:
     combat = s.combat
     attacker = None if combat is None else s.permanent(combat.attacker)
     if combat is None or attacker is None or attacker.owner != s.active:
         found.add("data.combat", "an attack in progress by an Entity of the active seat in the Arena")
         return
-    defending = prompt.phase is Phase.INTERCEPT
+    defending = prompt.phase is phases.Phase.INTERCEPT
     if prompt.player != (1 - s.active if defending else s.active):
         found.add("prompt.player", f"the {'defending' if defending else 'active'} seat decides")
-    if (prompt.phase is Phase.ATTACK_TARGET) != (combat.target == -1):
+    if (prompt.phase is phases.Phase.ATTACK_TARGET) != (combat.target == -1):
         found.add("data.combat.target", "the attack's target is chosen at the attack target decision")
-    if prompt.phase is Phase.ORDER and combat.ordered + 1 >= len(combat.interceptors):
+    if prompt.phase is phases.Phase.ORDER and combat.ordered + 1 >= len(combat.interceptors):
         found.add("data.combat.ordered", "two or more interceptors are left to order")
 
 
@@ -357,12 +343,19 @@ def _tasks(s: CommandState, found: Problems) -> None:
         where = f"tasks[{index}]"
         if isinstance(
             task,
-            DrawCards | BeginTurn | EndTurn | FinishTurn | AskRedraw | AfterRedraw | AskDiscard | LookNext,
+            phases.DrawCards
+            | phases.BeginTurn
+            | phases.EndTurn
+            | phases.FinishTurn
+            | phases.AskRedraw
+            | phases.AfterRedraw
+            | AskDiscard
+            | LookNext,
         ):
             found.seat(f"{where}.seat", task.seat, game)
-        if isinstance(task, DrawCards | AskDiscard):
+        if isinstance(task, phases.DrawCards | AskDiscard):
             found.int_in(f"{where}.count", task.count, 0, NUMBER_LIMIT)
-        elif isinstance(task, AskRedraw | AfterRedraw) and s.first < 0:
+        elif isinstance(task, phases.AskRedraw | phases.AfterRedraw) and s.first < 0:
             found.add(where, "the redraws follow the coin flip")
         elif isinstance(task, LookNext) and task.seat != s.foresight_seat:
             found.add(f"{where}.seat", f"the Foresight is seat {s.foresight_seat}'s")

@@ -17,23 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shardgames.command.actions import (
-    Activate,
-    BottomCard,
-    ChooseElement,
-    ChooseTarget,
-    DeclareAttack,
-    Discard,
-    DrawCard,
-    FinishIntercept,
-    FinishRedraw,
-    Foresee,
-    Intercept,
-    NoIntercept,
-    OrderInterceptor,
-    Pass,
-    Play,
-)
+from shardgames.command import actions
 from shardgames.command.compiled import BOMBARD, EXHAUST, MANA, WARP
 from shardgames.command.keywords import CardType, Trigger
 from shardgames.command.objects import (
@@ -203,47 +187,47 @@ def describe_action(view: CommandView, action: Action) -> str:
 
 def _describe(names: Namer, prompt: object, action: Action) -> str:
     table = names.table
-    if isinstance(action, Play):
+    if isinstance(action, actions.Play):
         return _play(names, action.card)
-    if isinstance(action, Activate):
+    if isinstance(action, actions.Activate):
         return _activate(names, action)
-    if isinstance(action, ChooseTarget):
+    if isinstance(action, actions.ChooseTarget):
         return _choose_target(names, prompt, action.target)
-    if isinstance(action, BottomCard):
+    if isinstance(action, actions.BottomCard):
         return f"redraw {names.card(action.card)}"
-    if isinstance(action, FinishRedraw):
+    if isinstance(action, actions.FinishRedraw):
         seat = getattr(prompt, "player", 0)
         put_under = table.redrawn[seat] if 0 <= seat < len(table.redrawn) else 0
         return f"finish the redraw ({put_under} put under)" if put_under else "keep this hand"
-    if isinstance(action, DeclareAttack):
+    if isinstance(action, actions.DeclareAttack):
         return f"attack with {names.with_stats(action.attacker)}"
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         if table.queue:
             return f"pass ({names.item(table.queue[-1])} is on top of the Queue)"
         return f"pass ({table.step.value} step)"
-    if isinstance(action, Intercept):
+    if isinstance(action, actions.Intercept):
         return f"intercept {_attacker(names)} with {names.with_stats(action.entity)}"
-    if isinstance(action, NoIntercept):
+    if isinstance(action, actions.NoIntercept):
         combat = table.combat
         if combat is not None and combat.chosen:
             return "do not intercept (drop the Entities chosen)"
         return f"do not intercept {_attacker(names)}"
-    if isinstance(action, FinishIntercept):
+    if isinstance(action, actions.FinishIntercept):
         chosen = table.combat.chosen if table.combat is not None else ()
         return f"intercept {_attacker(names)} with {', '.join(names.card(n) for n in chosen)}"
-    if isinstance(action, OrderInterceptor):
+    if isinstance(action, actions.OrderInterceptor):
         attacker = names.card(table.combat.attacker) if table.combat is not None else "the attacker"
         return f"{names.card(action.entity)} takes {attacker}'s damage next"
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         return f"discard {names.card(action.card)}"
-    if isinstance(action, Foresee):
+    if isinstance(action, actions.Foresee):
         looked = _looked_at(names)
         where = "put {} on the bottom" if action.bottom else "leave {} on top"
         return where.format(looked)
-    if isinstance(action, ChooseElement):
+    if isinstance(action, actions.ChooseElement):
         source = table.element_source
         return f"{action} from {names.card(source)}" if source >= 0 else str(action)
-    if isinstance(action, DrawCard):
+    if isinstance(action, actions.DrawCard):
         return f"draw a {names.game.infos[action.kind].name}"
     return str(action)
 
@@ -266,7 +250,7 @@ def _play(names: Namer, card: int) -> str:
     return f"{verb} {names.card(card)}{from_scrap} ({', '.join(details)})"
 
 
-def _activate(names: Namer, action: Activate) -> str:
+def _activate(names: Namer, action: actions.Activate) -> str:
     ability = ABILITY_NAMES.get(action.ability, str(action.ability))
     info = names.info(action.source)
     text = f"activate {names.card(action.source)}: {ability}"

@@ -21,18 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shardgames.command import cards
-from shardgames.command.keywords import (
-    ELEMENTS,
-    MAX_AMOUNT,
-    CardType,
-    Element,
-    Keyword,
-    KeywordKind,
-    Scope,
-    Trigger,
-    keyword,
-)
+from shardgames.command import cards, keywords
 from shardgames.kernel.errors import CardError
 
 __all__ = ["check_card", "design_problems", "scopes_for", "triggers_for"]
@@ -40,29 +29,29 @@ __all__ = ["check_card", "design_problems", "scopes_for", "triggers_for"]
 
 # ---------------------------------------------------------------------- the design rules
 
-_EFFECT_TRIGGERS: Mapping[CardType, tuple[Trigger, ...]] = {
-    CardType.RITE: (Trigger.ON_RESOLVE,),
-    CardType.ENTITY: (
-        Trigger.ON_DEPLOY,
-        Trigger.ACTIVATED_EXHAUST,
-        Trigger.START_OF_YOUR_TURN,
-        Trigger.END_OF_YOUR_TURN,
-        Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES,
-        Trigger.WHENEVER_THIS_ATTACKS,
+_EFFECT_TRIGGERS: Mapping[keywords.CardType, tuple[keywords.Trigger, ...]] = {
+    keywords.CardType.RITE: (keywords.Trigger.ON_RESOLVE,),
+    keywords.CardType.ENTITY: (
+        keywords.Trigger.ON_DEPLOY,
+        keywords.Trigger.ACTIVATED_EXHAUST,
+        keywords.Trigger.START_OF_YOUR_TURN,
+        keywords.Trigger.END_OF_YOUR_TURN,
+        keywords.Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES,
+        keywords.Trigger.WHENEVER_THIS_ATTACKS,
     ),
-    CardType.ITEM: (
-        Trigger.ON_DEPLOY,
-        Trigger.ACTIVATED_EXHAUST,
-        Trigger.START_OF_YOUR_TURN,
-        Trigger.END_OF_YOUR_TURN,
-        Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES,
+    keywords.CardType.ITEM: (
+        keywords.Trigger.ON_DEPLOY,
+        keywords.Trigger.ACTIVATED_EXHAUST,
+        keywords.Trigger.START_OF_YOUR_TURN,
+        keywords.Trigger.END_OF_YOUR_TURN,
+        keywords.Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES,
     ),
-    CardType.SOVEREIGN: (Trigger.ACTIVATED_EXHAUST,),
+    keywords.CardType.SOVEREIGN: (keywords.Trigger.ACTIVATED_EXHAUST,),
 }
-_QUEUE_TRIGGERS = frozenset({Trigger.ON_RESOLVE, Trigger.ACTIVATED_EXHAUST})
+_QUEUE_TRIGGERS = frozenset({keywords.Trigger.ON_RESOLVE, keywords.Trigger.ACTIVATED_EXHAUST})
 
 
-def triggers_for(kw: Keyword, card_type: CardType) -> tuple[Trigger, ...]:
+def triggers_for(kw: keywords.Keyword, card_type: keywords.CardType) -> tuple[keywords.Trigger, ...]:
     """The triggers `kw` may have on a card of `card_type`, the default first (empty: it does not fit).
 
     Effects take the triggers of their card type (a Rite's resolve, an Entity's deploy, Exhaust and
@@ -78,40 +67,40 @@ def triggers_for(kw: Keyword, card_type: CardType) -> tuple[Trigger, ...]:
     """
     if card_type not in kw.card_types:
         return ()
-    if kw.kind is KeywordKind.MANA:
-        return (Trigger.ACTIVATED_EXHAUST,)
-    if kw.kind is KeywordKind.ACTIVATED:
-        return (Trigger.ACTIVATED,)
-    if kw.kind is not KeywordKind.EFFECT:
-        return (Trigger.STATIC,)
+    if kw.kind is keywords.KeywordKind.MANA:
+        return (keywords.Trigger.ACTIVATED_EXHAUST,)
+    if kw.kind is keywords.KeywordKind.ACTIVATED:
+        return (keywords.Trigger.ACTIVATED,)
+    if kw.kind is not keywords.KeywordKind.EFFECT:
+        return (keywords.Trigger.STATIC,)
     triggers = _EFFECT_TRIGGERS[card_type]
     if kw.queue_only:
         triggers = tuple(t for t in triggers if t in _QUEUE_TRIGGERS)
     return triggers
 
 
-def scopes_for(kw: Keyword, card_type: CardType) -> tuple[Scope, ...]:
+def scopes_for(kw: keywords.Keyword, card_type: keywords.CardType) -> tuple[keywords.Scope, ...]:
     """The target scopes `kw` may have on a card of `card_type`, the default first.
 
     A Sovereign's static keyword is an aura (``each_of_your_entities``); only an Entity can target itself.
     """
-    if card_type is CardType.SOVEREIGN and kw.kind is KeywordKind.STATIC:
-        return (Scope.EACH_OF_YOUR_ENTITIES,)
-    if card_type is CardType.ENTITY:
+    if card_type is keywords.CardType.SOVEREIGN and kw.kind is keywords.KeywordKind.STATIC:
+        return (keywords.Scope.EACH_OF_YOUR_ENTITIES,)
+    if card_type is keywords.CardType.ENTITY:
         return kw.scopes
-    return tuple(s for s in kw.scopes if s is not Scope.SELF) or kw.scopes
+    return tuple(s for s in kw.scopes if s is not keywords.Scope.SELF) or kw.scopes
 
 
 _PLURALS = {
-    CardType.ENTITY: "Entities",
-    CardType.ITEM: "Items",
-    CardType.RITE: "Rites",
-    CardType.SOVEREIGN: "Sovereigns",
+    keywords.CardType.ENTITY: "Entities",
+    keywords.CardType.ITEM: "Items",
+    keywords.CardType.RITE: "Rites",
+    keywords.CardType.SOVEREIGN: "Sovereigns",
 }
 
 
-def _types_text(kw: Keyword) -> str:
-    names = [_PLURALS[t] for t in CardType if t in kw.card_types]
+def _types_text(kw: keywords.Keyword) -> str:
+    names = [_PLURALS[t] for t in keywords.CardType if t in kw.card_types]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -120,7 +109,7 @@ def _instance_problems(card: cards.Card, index: int, inst: cards.KeywordInstance
     where = f"keywords[{index}] ({kw.name})"
     ctype = card.type
     if ctype not in kw.card_types:
-        if ctype is CardType.SOVEREIGN:
+        if ctype is keywords.CardType.SOVEREIGN:
             return [
                 f"{where}: a Sovereign's abilities are effects it activates or static keywords it gives "
                 f"your Entities; {kw.name} is a {kw.kind.value} keyword for {_types_text(kw)}"
@@ -137,9 +126,9 @@ def _instance_problems(card: cards.Card, index: int, inst: cards.KeywordInstance
         problems.append(f"{where}.scope: {inst.scope.value!r} does not fit here; use {allowed}")
     if kw.has_amount:
         if inst.amount is None:
-            problems.append(f"{where}.amount: {kw.name} needs an amount (1 to {MAX_AMOUNT})")
-        elif isinstance(inst.amount, bool) or not 1 <= inst.amount <= MAX_AMOUNT:
-            problems.append(f"{where}.amount: must be 1 to {MAX_AMOUNT}, not {inst.amount!r}")
+            problems.append(f"{where}.amount: {kw.name} needs an amount (1 to {keywords.MAX_AMOUNT})")
+        elif isinstance(inst.amount, bool) or not 1 <= inst.amount <= keywords.MAX_AMOUNT:
+            problems.append(f"{where}.amount: must be 1 to {keywords.MAX_AMOUNT}, not {inst.amount!r}")
     elif inst.amount is not None:
         problems.append(f"{where}.amount: {kw.name} takes no amount")
     if kw.has_element and inst.element is None:
@@ -156,7 +145,7 @@ def _instance_problems(card: cards.Card, index: int, inst: cards.KeywordInstance
 
 def _identity_problems(card: cards.Card) -> list[str]:
     problems = []
-    low = 1 if card.type is CardType.SOVEREIGN else 0
+    low = 1 if card.type is keywords.CardType.SOVEREIGN else 0
     if not low <= len(card.identity) <= 2:
         problems.append(
             f"identity: {card.type.with_article} has {low} to 2 elements, not {len(card.identity)}"
@@ -188,11 +177,11 @@ def _cost_problems(card: cards.MainDeckCard) -> list[str]:
     return problems
 
 
-def _with_pips(cost: cards.ShardCost, identity: Sequence[Element]) -> str:
+def _with_pips(cost: cards.ShardCost, identity: Sequence[keywords.Element]) -> str:
     counts = list(cost.pips)
     generic = cost.generic
     for element in identity:
-        i = ELEMENTS.index(element)
+        i = keywords.ELEMENTS.index(element)
         if not counts[i]:
             counts[i] = 1
             generic = max(0, generic - 1)
@@ -215,7 +204,7 @@ def _combination_problems(card: cards.Card) -> list[str]:
     problems = []
     counts: dict[str, int] = {}
     for inst in card.keywords:
-        if inst.keyword.kind is not KeywordKind.EFFECT:
+        if inst.keyword.kind is not keywords.KeywordKind.EFFECT:
             counts[inst.keyword.id] = counts.get(inst.keyword.id, 0) + 1
     for kid, count in counts.items():
         if count > 1:
@@ -227,18 +216,18 @@ def _combination_problems(card: cards.Card) -> list[str]:
         problems.append("keywords: a Sentry can never attack, so Reckless would cost nothing; remove one")
     if "K15" in ids and not card.identity:
         problems.append("keywords: an Elemental Rock needs an element to make; give the card an identity")
-    effects = [i for i in card.keywords if i.keyword.kind is KeywordKind.EFFECT]
+    effects = [i for i in card.keywords if i.keyword.kind is keywords.KeywordKind.EFFECT]
     if isinstance(card, cards.RiteCard) and not effects:
         problems.append("keywords: a Rite needs at least one effect keyword (Deal # Dmg, Draw # Card, ...)")
     if isinstance(card, cards.ItemCard) and not any(
-        i.keyword.kind in (KeywordKind.EFFECT, KeywordKind.MANA) for i in card.keywords
+        i.keyword.kind in (keywords.KeywordKind.EFFECT, keywords.KeywordKind.MANA) for i in card.keywords
     ):
         problems.append("keywords: an Item needs at least one effect or mana ability to do anything")
     return problems
 
 
 def _name(keyword_id: str) -> str:
-    return keyword(keyword_id).name
+    return keywords.keyword(keyword_id).name
 
 
 def design_problems(card: cards.Card) -> list[str]:
@@ -263,9 +252,9 @@ def design_problems(card: cards.Card) -> list[str]:
     if isinstance(card, cards.MainDeckCard):
         problems += _cost_problems(card)
     problems += _stat_problems(card)
-    limit = cards.MAX_SOVEREIGN_ABILITIES if card.type is CardType.SOVEREIGN else cards.MAX_KEYWORDS
+    limit = cards.MAX_SOVEREIGN_ABILITIES if card.type is keywords.CardType.SOVEREIGN else cards.MAX_KEYWORDS
     if len(card.keywords) > limit:
-        noun = "abilities" if card.type is CardType.SOVEREIGN else "keywords"
+        noun = "abilities" if card.type is keywords.CardType.SOVEREIGN else "keywords"
         problems.append(
             f"keywords: {card.type.with_article} has at most {limit} {noun}, not {len(card.keywords)}"
         )

@@ -31,23 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shardgames.command.actions import (
-    Activate,
-    BottomCard,
-    Charge,
-    ChooseElement,
-    ChooseTarget,
-    DeclareAttack,
-    Discard,
-    FinishIntercept,
-    FinishRedraw,
-    Foresee,
-    Intercept,
-    NoIntercept,
-    OrderInterceptor,
-    Pass,
-    Play,
-)
+from shardgames.command import actions
 from shardgames.command.compiled import EXHAUST, CardInfo
 from shardgames.command.cost import Price, price
 from shardgames.command.keywords import CardType, Scope, Trigger
@@ -77,7 +61,7 @@ class GreedyAgent(HeuristicAgent):
     finishes its redraw.
     """
 
-    HARMLESS = (Pass(), NoIntercept(), FinishRedraw())
+    HARMLESS = (actions.Pass(), actions.NoIntercept(), actions.FinishRedraw())
 
     def rule(self, phase: Any) -> Rule | None:
         """The rule of thumb for a phase."""
@@ -137,26 +121,26 @@ class _Table:
 def _priority(t: _Table, legal: Sequence[Action]) -> Action | None:
     s = t.state
     main = s.step is Step.MAIN and not s.queue and s.active == t.seat
-    charges = [a for a in legal if isinstance(a, Charge)]
+    charges = [a for a in legal if isinstance(a, actions.Charge)]
     if charges:
         return _charge(t, charges)
     options: list[tuple[float, Action]] = []
     for action in legal:
-        if isinstance(action, Play):
+        if isinstance(action, actions.Play):
             options.append((_play_score(t, action.card, main), action))
-        elif isinstance(action, Activate) and action.ability == EXHAUST:
+        elif isinstance(action, actions.Activate) and action.ability == EXHAUST:
             options.append((_ability_score(t, action.source), action))
     chosen = t.best(options)
     if chosen is not None:
         return chosen
-    attacks = [a for a in legal if isinstance(a, DeclareAttack)]
+    attacks = [a for a in legal if isinstance(a, actions.DeclareAttack)]
     for action in sorted(attacks, key=lambda a: -_attack_score(t, a.attacker)):
         if _attack_score(t, action.attacker) > 0:
             return action
-    return Pass() if Pass() in legal else (attacks[0] if attacks else None)
+    return actions.Pass() if actions.Pass() in legal else (attacks[0] if attacks else None)
 
 
-def _charge(t: _Table, charges: Sequence[Charge]) -> Action:
+def _charge(t: _Table, charges: Sequence[actions.Charge]) -> Action:
     need = [0] * 10
     for card in t.state.hands[t.seat]:
         for element, pips in enumerate(t.info(card).cost.pips):
@@ -243,7 +227,7 @@ def _attack_score(t: _Table, attacker: int) -> float:
 def _target(t: _Table, legal: Sequence[Action]) -> Action | None:
     s = t.state
     phase = getattr(s.prompt, "phase", None)
-    targets = [a for a in legal if isinstance(a, ChooseTarget)]
+    targets = [a for a in legal if isinstance(a, actions.ChooseTarget)]
     if phase is Phase.SACRIFICE:
         return min(targets, key=lambda a: _worth(t, a.target))
     if phase is Phase.TRENCH:
@@ -294,12 +278,12 @@ def _worth(t: _Table, target: int) -> float:
     return t.value(p) if p is not None else 0
 
 
-def _attack_target(t: _Table, targets: Sequence[ChooseTarget]) -> Action:
+def _attack_target(t: _Table, targets: Sequence[actions.ChooseTarget]) -> Action:
     s = t.state
     assert s.combat is not None
     attacker = s.permanent(s.combat.attacker)
     strength = max(0, force(s, attacker)) if attacker is not None else 0
-    best: ChooseTarget = next(a for a in targets if a.target >= PLAYERS)
+    best: actions.ChooseTarget = next(a for a in targets if a.target >= PLAYERS)
     best_score = float(strength)
     for a in targets:
         p = s.permanent(a.target) if a.target < PLAYERS else None
@@ -314,13 +298,13 @@ def _intercept(t: _Table, legal: Sequence[Action]) -> Action | None:
     attacker = s.permanent(s.combat.attacker)
     if attacker is None:
         return None
-    if FinishIntercept() in legal:
-        return FinishIntercept()
+    if actions.FinishIntercept() in legal:
+        return actions.FinishIntercept()
     hit = max(0, force(s, attacker))
     low = s.integrity[t.seat] - hit <= 6
     options: list[tuple[float, Action]] = []
     for action in legal:
-        if not isinstance(action, Intercept):
+        if not isinstance(action, actions.Intercept):
             continue
         p = s.permanent(action.entity)
         if p is None:
@@ -334,14 +318,16 @@ def _intercept(t: _Table, legal: Sequence[Action]) -> Action | None:
 
 def _order(t: _Table, legal: Sequence[Action]) -> Action | None:
     return max(
-        (a for a in legal if isinstance(a, OrderInterceptor)), key=lambda a: _worth(t, a.entity), default=None
+        (a for a in legal if isinstance(a, actions.OrderInterceptor)),
+        key=lambda a: _worth(t, a.entity),
+        default=None,
     )
 
 
 def _discard(t: _Table, legal: Sequence[Action]) -> Action | None:
     stones = t.stones()
     return max(
-        (a for a in legal if isinstance(a, Discard)),
+        (a for a in legal if isinstance(a, actions.Discard)),
         key=lambda a: (t.info(a.card).cost.total > stones, t.info(a.card).cost.total),
         default=None,
     )
@@ -350,7 +336,7 @@ def _discard(t: _Table, legal: Sequence[Action]) -> Action | None:
 def _foresee(t: _Table, legal: Sequence[Action]) -> Action:
     s = t.state
     card = s.foresight[len(s.foresight_bottom)]
-    return Foresee(t.info(card).cost.total > t.stones() + 1)
+    return actions.Foresee(t.info(card).cost.total > t.stones() + 1)
 
 
 def _element(t: _Table, legal: Sequence[Action]) -> Action | None:
@@ -359,7 +345,9 @@ def _element(t: _Table, legal: Sequence[Action]) -> Action | None:
         for element, pips in enumerate(t.info(card).cost.pips):
             need[element] += pips
     return max(
-        (a for a in legal if isinstance(a, ChooseElement)), key=lambda a: need[a.element], default=None
+        (a for a in legal if isinstance(a, actions.ChooseElement)),
+        key=lambda a: need[a.element],
+        default=None,
     )
 
 
@@ -369,12 +357,12 @@ def _redraw(t: _Table, legal: Sequence[Action]) -> Action:
     if t.state.redrawn[t.seat] == 0 and len(cheap) <= 1:
         dear = [c for c in hand if t.info(c).cost.total >= 4]
         if dear:
-            return BottomCard(max(dear, key=lambda c: t.info(c).cost.total))
+            return actions.BottomCard(max(dear, key=lambda c: t.info(c).cost.total))
     if t.state.redrawn[t.seat] and len(cheap) <= 1:
         dear = [c for c in hand if t.info(c).cost.total >= 4]
         if dear and len(dear) > 1:
-            return BottomCard(max(dear, key=lambda c: t.info(c).cost.total))
-    return FinishRedraw()
+            return actions.BottomCard(max(dear, key=lambda c: t.info(c).cost.total))
+    return actions.FinishRedraw()
 
 
 _CHOOSERS: dict[Phase, Callable[[_Table, Sequence[Action]], Action | None]] = {

@@ -23,20 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from shardgames.command import objects
 from shardgames.command.compiled import BOMBARD, WARP, bit
 from shardgames.command.describe import ABILITY_NAMES, Namer
 from shardgames.command.keywords import ELEMENTS, CardType, KeywordKind, Trigger
-from shardgames.command.objects import (
-    ABILITY,
-    SOVEREIGNS,
-    SPELL,
-    TOKENS,
-    TRIGGERED,
-    VOLATILE,
-    Casting,
-    Permanent,
-    QueueItem,
-)
 from shardgames.command.phases import CommandPrompt, Phase
 from shardgames.command.rules import durability, force, is_entity
 from shardgames.kernel.state import CHANCE, TERMINAL
@@ -69,7 +59,7 @@ GENERIC_COLOUR = "#6e7781"
 """The colour of Generic stones and colourless cards."""
 
 _AURA_KINDS = (KeywordKind.STATIC, KeywordKind.DRAWBACK)
-_ITEM_KINDS = {TRIGGERED: "trigger", VOLATILE: "Volatile sacrifice"}
+_ITEM_KINDS = {objects.TRIGGERED: "trigger", objects.VOLATILE: "Volatile sacrifice"}
 
 SCRAP_SHOWN = 4
 """How many cards of a Scrap zone are named (the latest first)."""
@@ -132,8 +122,8 @@ def _keyword_html(instances: Iterable[KeywordInstance], sovereign: bool = False)
 
 
 def _subtitle(info: CardInfo, number: int | None = None) -> str:
-    parts = ["Token" if number is not None and number >= TOKENS else info.type.label]
-    if info.type is not CardType.SOVEREIGN and (info.cost.total or number is None or number < TOKENS):
+    parts = ["Token" if number is not None and number >= objects.TOKENS else info.type.label]
+    if info.type is not CardType.SOVEREIGN and (info.cost.total or number is None or number < objects.TOKENS):
         parts.append(str(info.cost))
     if number is not None:
         parts.append(f"#{number}")
@@ -232,21 +222,21 @@ class _Drawing:
         label = f"Response Queue (top first, {len(table.queue)})" if table.queue else "Response Queue"
         return zone(label, items, empty="empty")
 
-    def _item_card(self, item: QueueItem, flags: Sequence[str], extra: str, ref: str) -> str:
+    def _item_card(self, item: objects.QueueItem, flags: Sequence[str], extra: str, ref: str) -> str:
         names = self.names
         info = names.info(item.source) or self.game.infos[item.design]
-        if item.kind == SPELL:
+        if item.kind == objects.SPELL:
             kind = info.type.label
-        elif item.kind == ABILITY:
+        elif item.kind == objects.ABILITY:
             kind = f"{ABILITY_NAMES.get(item.ability, 'Exhaust')} ability"
         else:
             kind = _ITEM_KINDS.get(item.kind, "")
-        number = "" if item.source >= SOVEREIGNS else f" · #{item.source}"
+        number = "" if item.source >= objects.SOVEREIGNS else f" · #{item.source}"
         subtitle = f"{kind}{number} · seat {item.controller}"
         lines = [str(inst) for inst in names.effects(item)]
-        if item.kind == SPELL and info.is_entity:
+        if item.kind == objects.SPELL and info.is_entity:
             lines.append(f"enters the Arena as a {info.force}/{info.durability}")
-        elif item.kind == SPELL and info.type is not CardType.RITE:
+        elif item.kind == objects.SPELL and info.type is not CardType.RITE:
             lines.append("enters the Arena")
         if item.ability == WARP:
             lines.append("Warp: it leaves the Arena and returns next turn")
@@ -269,13 +259,13 @@ class _Drawing:
             ref=ref,
         )
 
-    def _item(self, item: QueueItem, index: int) -> str:
+    def _item(self, item: objects.QueueItem, index: int) -> str:
         """The item `index` places from the bottom of the Queue."""
         top = index == len(self.table.queue) - 1
         flags, extra = (("mark",), chip("top", kind="good")) if top else ((), "")
         return self._item_card(item, flags, extra, f"queue-{index}")
 
-    def _casting(self, casting: Casting) -> str:
+    def _casting(self, casting: objects.Casting) -> str:
         return self._item_card(casting.item, (), chip("being put on the Queue", kind="warn"), "casting")
 
     # ------------------------------------------------------------------ a seat
@@ -353,7 +343,7 @@ class _Drawing:
             ref=f"sovereign-{seat}",
         )
 
-    def _permanent(self, p: Permanent) -> str:
+    def _permanent(self, p: objects.Permanent) -> str:
         table = self.table
         info = self.game.infos[p.kind]
         stats: list[tuple[str, object]] = []

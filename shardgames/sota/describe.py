@@ -18,32 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from shardgames.kernel.actions import Action
 from shardgames.render.text import plural
-from shardgames.sota.actions import (
-    AssignTrait,
-    ChoosePersona,
-    ChooseStat,
-    ChooseTarget,
-    Draw,
-    DrawCard,
-    DuelWith,
-    DuelWithPersona,
-    DuelWithTwins,
-    EndTurnPhase,
-    FinishRedraw,
-    KeepHand,
-    Pass,
-    Place,
-    PlayAlly,
-    Redraw,
-    RespondNormal,
-    RespondTwin,
-    RollDie,
-    Swap,
-    UseAlly,
-    UsePersonaTrait,
-    UseRAlly,
-    UseTrait,
-)
+from shardgames.sota import actions
 from shardgames.sota.cards import STATS
 from shardgames.sota.constants import HAND_MAX, SEAT_SHIFT
 from shardgames.sota.phases import Phase, SotaPrompt
@@ -117,35 +92,35 @@ class _Context:
 # ---------------------------------------------------------------------- setup and the Turn Phase steps
 
 
-def _choose_persona(c: _Context, a: ChoosePersona) -> str:
+def _choose_persona(c: _Context, a: actions.ChoosePersona) -> str:
     return f"choose persona {describe_card(c.game, c.own(a.card))}"
 
 
-def _keep_hand(c: _Context, a: KeepHand) -> str:
+def _keep_hand(c: _Context, a: actions.KeepHand) -> str:
     return "keep the opening hand"
 
 
-def _redraw(c: _Context, a: Redraw) -> str:
+def _redraw(c: _Context, a: actions.Redraw) -> str:
     return f"put {describe_card(c.game, c.own(a.card))} under the deck (redraw)"
 
 
-def _finish_redraw(c: _Context, a: FinishRedraw) -> str:
+def _finish_redraw(c: _Context, a: actions.FinishRedraw) -> str:
     n = min(HAND_MAX - c.view.hands[c.actor].size, c.view.decks[c.actor].size)
     return f"finish the redraw: draw {plural(n, 'card')} back up to {HAND_MAX}"
 
 
-def _draw(c: _Context, a: Draw) -> str:
+def _draw(c: _Context, a: actions.Draw) -> str:
     if a.n == 0:
         return "draw no card"
     hand, deck = c.view.hands[c.actor].size, c.view.decks[c.actor].size
     return f"draw {plural(a.n, 'card')} (hand {hand} to {hand + a.n}, deck {deck} to {deck - a.n})"
 
 
-def _place(c: _Context, a: Place) -> str:
+def _place(c: _Context, a: actions.Place) -> str:
     return f"place {describe_card(c.game, c.own(a.card))} in position {a.slot}"
 
 
-def _swap(c: _Context, a: Swap) -> str:
+def _swap(c: _Context, a: actions.Swap) -> str:
     returned = c.slot(c.actor, a.slot)
     trait = c.trait(c.actor, a.slot)
     under = f"{c.name(returned)} and {c.name(trait)} go" if trait >= 0 else f"{c.name(returned)} goes"
@@ -155,7 +130,7 @@ def _swap(c: _Context, a: Swap) -> str:
     )
 
 
-def _pass(c: _Context, a: Pass) -> str:
+def _pass(c: _Context, a: actions.Pass) -> str:
     if c.phase is Phase.POSITION:
         return "pass: keep every position as it is"
     if c.phase is Phase.BOLSTER:
@@ -167,13 +142,13 @@ def _pass(c: _Context, a: Pass) -> str:
     return "pass"
 
 
-def _play_ally(c: _Context, a: PlayAlly) -> str:
+def _play_ally(c: _Context, a: actions.PlayAlly) -> str:
     card = c.own(a.card)
     stat = STATS[c.game.ally_stat[card]].value
     return f"play ally {c.name(card)} (+{c.game.ally_value[card]} {stat}) on your {stat} position"
 
 
-def _assign_trait(c: _Context, a: AssignTrait) -> str:
+def _assign_trait(c: _Context, a: actions.AssignTrait) -> str:
     trait = c.own(a.card)
     character = c.slot(c.actor, a.slot)
     return f"attach trait {describe_card(c.game, trait)} to {c.name(character)} (position {a.slot})"
@@ -182,12 +157,12 @@ def _assign_trait(c: _Context, a: AssignTrait) -> str:
 # ---------------------------------------------------------------------- declaring a duel
 
 
-def _duel_with(c: _Context, a: DuelWith) -> str:
+def _duel_with(c: _Context, a: actions.DuelWith) -> str:
     card = c.slot(c.actor, a.slot)
     return f"duel with {c.card(card)} (position {a.slot}{c.holds(c.actor, a.slot)})"
 
 
-def _duel_with_twins(c: _Context, a: DuelWithTwins) -> str | None:
+def _duel_with_twins(c: _Context, a: actions.DuelWithTwins) -> str | None:
     first, second = c.slot(c.actor, a.slot), c.slot(c.actor, a.partner)
     if first < 0 or second < 0:
         return None
@@ -201,15 +176,15 @@ def _duel_with_twins(c: _Context, a: DuelWithTwins) -> str | None:
     )
 
 
-def _duel_with_persona(c: _Context, a: DuelWithPersona) -> str:
+def _duel_with_persona(c: _Context, a: actions.DuelWithPersona) -> str:
     return f"duel with your persona {c.card(c.view.persona[c.actor])}"
 
 
-def _end_turn_phase(c: _Context, a: EndTurnPhase) -> str:
+def _end_turn_phase(c: _Context, a: actions.EndTurnPhase) -> str:
     return "end the turn phase: declare no more duels"
 
 
-def _choose_stat(c: _Context, a: ChooseStat) -> str:
+def _choose_stat(c: _Context, a: actions.ChooseStat) -> str:
     duel = c.view.duel
     stat = a.stat.ordinal
     if duel is None:
@@ -218,7 +193,7 @@ def _choose_stat(c: _Context, a: ChooseStat) -> str:
     return f"stat {a.stat.value} (your {c.stat_value(cards, stat)})"
 
 
-def _choose_target(c: _Context, a: ChooseTarget) -> str:
+def _choose_target(c: _Context, a: actions.ChooseTarget) -> str:
     duel = c.view.duel
     stat = duel.stat if duel is not None else -1
     if a.slot is None:
@@ -240,7 +215,7 @@ def _twins_answering(c: _Context) -> tuple[int, int] | None:
     return next((p for p in c.game.twin_pairs(row) if slot in p), None)
 
 
-def _respond_twin(c: _Context, a: RespondTwin) -> str | None:
+def _respond_twin(c: _Context, a: actions.RespondTwin) -> str | None:
     duel = c.view.duel
     pair = _twins_answering(c)
     if duel is None or pair is None:
@@ -252,7 +227,7 @@ def _respond_twin(c: _Context, a: RespondTwin) -> str | None:
     )
 
 
-def _respond_normal(c: _Context, a: RespondNormal) -> str | None:
+def _respond_normal(c: _Context, a: actions.RespondNormal) -> str | None:
     duel = c.view.duel
     if duel is None or not duel.target:
         return None
@@ -263,7 +238,7 @@ def _respond_normal(c: _Context, a: RespondNormal) -> str | None:
 # ---------------------------------------------------------------------- the modifier window
 
 
-def _use_trait(c: _Context, a: UseTrait) -> str | None:
+def _use_trait(c: _Context, a: actions.UseTrait) -> str | None:
     trait = c.trait(c.actor, a.slot)
     character = c.slot(c.actor, a.slot)
     if trait < 0:
@@ -273,7 +248,7 @@ def _use_trait(c: _Context, a: UseTrait) -> str | None:
     return f"use {c.name(trait)} of {c.name(character)} ({label}: {ability_text(c.game, trait)})"
 
 
-def _use_persona_trait(c: _Context, a: UsePersonaTrait) -> str | None:
+def _use_persona_trait(c: _Context, a: actions.UsePersonaTrait) -> str | None:
     persona = c.view.persona[c.actor]
     if persona < 0:
         return None
@@ -282,7 +257,7 @@ def _use_persona_trait(c: _Context, a: UsePersonaTrait) -> str | None:
     return f"use {c.name(persona)}'s {label} ({ability_text(c.game, persona)})"
 
 
-def _use_ally(c: _Context, a: UseAlly) -> str | None:
+def _use_ally(c: _Context, a: actions.UseAlly) -> str | None:
     duel = c.view.duel
     if duel is None or duel.stat < 0:
         return None
@@ -293,7 +268,7 @@ def _use_ally(c: _Context, a: UseAlly) -> str | None:
     return f"spend ally {c.name(card)} (+{a.value} {STATS[duel.stat].value})"
 
 
-def _use_r_ally(c: _Context, a: UseRAlly) -> str:
+def _use_r_ally(c: _Context, a: actions.UseRAlly) -> str:
     values = (a.agility, a.vitality, a.luck, a.magic, a.charisma)
     spent = ", ".join(f"{abbr} +{v}" for abbr, v in zip(ABBREVIATIONS, values, strict=True))
     return f"spend an R-Ally for +5: one ally of each stat ({spent})"
@@ -302,38 +277,38 @@ def _use_r_ally(c: _Context, a: UseRAlly) -> str:
 # ---------------------------------------------------------------------- chance
 
 
-def _draw_card(c: _Context, a: DrawCard) -> str:
+def _draw_card(c: _Context, a: actions.DrawCard) -> str:
     verb = "mill" if c.phase is Phase.MILL else "draw"
     return f"{verb} {c.game.kinds[a.kind].name}"
 
 
-def _roll_die(c: _Context, a: RollDie) -> str:
+def _roll_die(c: _Context, a: actions.RollDie) -> str:
     return f"roll a {a.face}"
 
 
 _DESCRIBE: dict[type[Action], Callable[[_Context, Any], str | None]] = {
-    ChoosePersona: _choose_persona,
-    KeepHand: _keep_hand,
-    Redraw: _redraw,
-    FinishRedraw: _finish_redraw,
-    Draw: _draw,
-    Place: _place,
-    Swap: _swap,
-    Pass: _pass,
-    PlayAlly: _play_ally,
-    AssignTrait: _assign_trait,
-    DuelWith: _duel_with,
-    DuelWithTwins: _duel_with_twins,
-    DuelWithPersona: _duel_with_persona,
-    EndTurnPhase: _end_turn_phase,
-    ChooseStat: _choose_stat,
-    ChooseTarget: _choose_target,
-    RespondTwin: _respond_twin,
-    RespondNormal: _respond_normal,
-    UseTrait: _use_trait,
-    UsePersonaTrait: _use_persona_trait,
-    UseAlly: _use_ally,
-    UseRAlly: _use_r_ally,
-    DrawCard: _draw_card,
-    RollDie: _roll_die,
+    actions.ChoosePersona: _choose_persona,
+    actions.KeepHand: _keep_hand,
+    actions.Redraw: _redraw,
+    actions.FinishRedraw: _finish_redraw,
+    actions.Draw: _draw,
+    actions.Place: _place,
+    actions.Swap: _swap,
+    actions.Pass: _pass,
+    actions.PlayAlly: _play_ally,
+    actions.AssignTrait: _assign_trait,
+    actions.DuelWith: _duel_with,
+    actions.DuelWithTwins: _duel_with_twins,
+    actions.DuelWithPersona: _duel_with_persona,
+    actions.EndTurnPhase: _end_turn_phase,
+    actions.ChooseStat: _choose_stat,
+    actions.ChooseTarget: _choose_target,
+    actions.RespondTwin: _respond_twin,
+    actions.RespondNormal: _respond_normal,
+    actions.UseTrait: _use_trait,
+    actions.UsePersonaTrait: _use_persona_trait,
+    actions.UseAlly: _use_ally,
+    actions.UseRAlly: _use_r_ally,
+    actions.DrawCard: _draw_card,
+    actions.RollDie: _roll_die,
 }

@@ -32,30 +32,7 @@ from typing import Any
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.heuristics import HeuristicAgent, Rule
-from shardgames.sota.actions import (
-    AssignTrait,
-    ChoosePersona,
-    ChooseStat,
-    ChooseTarget,
-    Draw,
-    DuelWith,
-    DuelWithPersona,
-    DuelWithTwins,
-    EndTurnPhase,
-    FinishRedraw,
-    KeepHand,
-    Pass,
-    Place,
-    PlayAlly,
-    Redraw,
-    RespondNormal,
-    RespondTwin,
-    Swap,
-    UseAlly,
-    UsePersonaTrait,
-    UseRAlly,
-    UseTrait,
-)
+from shardgames.sota import actions
 from shardgames.sota.cards import STATS
 from shardgames.sota.constants import CHARACTER, LOCAL_MASK, SEAT_SHIFT
 from shardgames.sota.duel_state import DuelView
@@ -131,7 +108,7 @@ def _persona(view: SotaView, legal: Sequence[Action]) -> Action | None:
     game = _game(view)
 
     def strength(action: Action) -> int:
-        assert isinstance(action, ChoosePersona)
+        assert isinstance(action, actions.ChoosePersona)
         return sum(sorted(game.stats[_card(view, action.card)])[-3:])
 
     return max(legal, key=strength)
@@ -146,31 +123,31 @@ def _redraw(view: SotaView, legal: Sequence[Action]) -> Action | None:
         and getattr(view.prompt, "phase", None) is Phase.REDRAW
         and len(characters) >= 2
     ):
-        return KeepHand()
+        return actions.KeepHand()
     if len(characters) >= 2 or len(hand) <= 2:
-        return FinishRedraw() if FinishRedraw() in legal else KeepHand()
+        return actions.FinishRedraw() if actions.FinishRedraw() in legal else actions.KeepHand()
     others = [c for c in hand if game.card_type[c] != CHARACTER]
     if others and view.decks[view.player].size > len(others):
-        return Redraw(others[0] & LOCAL_MASK)
-    return FinishRedraw() if FinishRedraw() in legal else KeepHand()
+        return actions.Redraw(others[0] & LOCAL_MASK)
+    return actions.FinishRedraw() if actions.FinishRedraw() in legal else actions.KeepHand()
 
 
 def _gather(view: SotaView, legal: Sequence[Action]) -> Action | None:
     game = _game(view)
-    most = max(a.n for a in legal if isinstance(a, Draw))
+    most = max(a.n for a in legal if isinstance(a, actions.Draw))
     if view.decks[view.player].size > SAFE_DECK:
-        return Draw(most)
+        return actions.Draw(most)
     has_character = any(game.card_type[c] == CHARACTER for c in _my_hand(view))
-    return Draw(0 if has_character or view.decks[view.player].size <= 2 else 1)
+    return actions.Draw(0 if has_character or view.decks[view.player].size <= 2 else 1)
 
 
 def _position(view: SotaView, legal: Sequence[Action]) -> Action | None:
     game = _game(view)
-    places = [a for a in legal if isinstance(a, Place)]
+    places = [a for a in legal if isinstance(a, actions.Place)]
     if places:
         return max(places, key=lambda a: (_best_stat(game, _card(view, a.card)), -a.slot))
-    swaps = [a for a in legal if isinstance(a, Swap)]
-    best: Action = Pass()
+    swaps = [a for a in legal if isinstance(a, actions.Swap)]
+    best: Action = actions.Pass()
     gain = 1
     for swap in swaps:
         incoming = _best_stat(game, _card(view, swap.card))
@@ -185,7 +162,7 @@ def _bolster(view: SotaView, legal: Sequence[Action]) -> Action | None:
     best_trait: Action | None = None
     best_score = 0
     for action in legal:
-        if not isinstance(action, AssignTrait):
+        if not isinstance(action, actions.AssignTrait):
             continue
         trait = _card(view, action.card)
         character = _slot_card(view, view.player, action.slot)
@@ -199,10 +176,10 @@ def _bolster(view: SotaView, legal: Sequence[Action]) -> Action | None:
             best_trait, best_score = action, score
     if best_trait is not None and best_score >= 3:
         return best_trait
-    allies = [a for a in legal if isinstance(a, PlayAlly)]
+    allies = [a for a in legal if isinstance(a, actions.PlayAlly)]
     if allies:
         return max(allies, key=lambda a: game.ally_value[_card(view, a.card)])
-    return best_trait or Pass()
+    return best_trait or actions.Pass()
 
 
 # ---------------------------------------------------------------------- the duel loop
@@ -247,21 +224,21 @@ def _plans(view: SotaView) -> list[tuple[float, int, tuple[int, ...], int, int, 
 def _duel_unit(view: SotaView, legal: Sequence[Action]) -> Action | None:
     plans = _plans(view)
     if not plans or plans[0][0] < 0.5:
-        return EndTurnPhase()
+        return actions.EndTurnPhase()
     unit = plans[0][2]
     if not unit:
-        return DuelWithPersona()
-    return DuelWith(unit[0]) if len(unit) == 1 else DuelWithTwins(unit[0], unit[1])
+        return actions.DuelWithPersona()
+    return actions.DuelWith(unit[0]) if len(unit) == 1 else actions.DuelWithTwins(unit[0], unit[1])
 
 
 def _duel_stat(view: SotaView, legal: Sequence[Action]) -> Action | None:
     plans = _plans(view)
-    return ChooseStat(STATS[plans[0][3]]) if plans else None
+    return actions.ChooseStat(STATS[plans[0][3]]) if plans else None
 
 
 def _duel_target(view: SotaView, legal: Sequence[Action]) -> Action | None:
     plans = _plans(view)
-    return ChooseTarget(plans[0][4], plans[0][5]) if plans else None
+    return actions.ChooseTarget(plans[0][4], plans[0][5]) if plans else None
 
 
 def _twin_response(view: SotaView, legal: Sequence[Action]) -> Action | None:
@@ -276,7 +253,11 @@ def _twin_response(view: SotaView, legal: Sequence[Action]) -> Action | None:
     partner = next(b if a == slot else a for a, b in game.twin_pairs(row) if slot in (a, b))
     pair = _unit_value(view, view.player, (slot, partner), duel.stat)
     alone, together = win_probability(single - attack), win_probability(pair - attack)
-    return RespondTwin() if alone < 0.5 <= together or together - alone > 0.35 else RespondNormal()
+    return (
+        actions.RespondTwin()
+        if alone < 0.5 <= together or together - alone > 0.35
+        else actions.RespondNormal()
+    )
 
 
 def _modifiers(view: SotaView, legal: Sequence[Action]) -> Action | None:
@@ -287,18 +268,18 @@ def _modifiers(view: SotaView, legal: Sequence[Action]) -> Action | None:
     mine, theirs = duel.totals[side], duel.totals[1 - side]
     gap = theirs - mine  # what it takes to draw level
     if gap < 0:
-        return Pass()
+        return actions.Pass()
     swings: list[tuple[int, int, Action]] = []  # (cost, swing, action)
     for action in legal:
-        if isinstance(action, UseTrait):
+        if isinstance(action, actions.UseTrait):
             trait = view.traits[view.player * game.duel_positions + action.slot]
             swings.append((0, _swing(_trait(game, trait), duel, side), action))
-        elif isinstance(action, UsePersonaTrait):
+        elif isinstance(action, actions.UsePersonaTrait):
             persona = _trait(game, view.persona[view.player])
             swings.append((0, _swing(persona, duel, side), action))
-        elif isinstance(action, UseAlly):
+        elif isinstance(action, actions.UseAlly):
             swings.append((action.value, action.value, action))
-        elif isinstance(action, UseRAlly):
+        elif isinstance(action, actions.UseRAlly):
             cost = action.agility + action.vitality + action.luck + action.magic + action.charisma
             swings.append((cost, 5, action))
     winning = [s for s in swings if s[1] > gap]
@@ -307,7 +288,7 @@ def _modifiers(view: SotaView, legal: Sequence[Action]) -> Action | None:
     helpful = [s for s in swings if s[0] == 0 and s[1] > 0]
     if helpful:
         return max(helpful, key=lambda s: s[1])[2]
-    return Pass()
+    return actions.Pass()
 
 
 _CHOOSERS = {
