@@ -64,6 +64,7 @@ __all__ = [
     "DATA_TEXT_LIMIT",
     "DOCUMENT_LIMIT",
     "PROBLEM_LIMIT",
+    "bounded_int",
     "changes_stem",
     "check_writable",
     "ensure_folder",
@@ -207,6 +208,28 @@ def stop_checking(problems: list[str]) -> bool:
     if problems[-1] != _STOPPED:
         problems.append(_STOPPED)
     return True
+
+
+def bounded_int(where: str, raw: Any, low: int, high: int, *, default: int, problems: list[str]) -> int:
+    """`raw` as an int from `low` to `high`; `default` when it is missing (``None``) or wrong.
+
+    A wrong value (not an int, a bool, or out of range) adds a problem naming `where` to `problems`.
+
+    Examples:
+        >>> problems: list[str] = []
+        >>> bounded_int("turn", 3, 1, 9, default=1, problems=problems), problems
+        (3, [])
+        >>> bounded_int("turn", None, 1, 9, default=1, problems=problems), problems
+        (1, [])
+        >>> bounded_int("turn", True, 1, 9, default=1, problems=problems), problems
+        (1, ['turn: must be an int 1..9, not True'])
+    """
+    if raw is None:
+        return default
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        problems.append(f"{where}: must be an int {low}..{high}, not {raw!r}")
+        return default
+    return raw
 
 
 def _text_problem(text: str, text_limit: int) -> str | None:

@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from shardgames.kernel.datafiles import bounded_int
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.kernel.zones import EVERYONE, Hand, HiddenDeck
@@ -117,15 +118,6 @@ def _check_keys(where: str, raw: Mapping[str, Any], allowed: set[str], problems:
     problems.extend(f"{where}{key}: unknown field; fields are {fields}" for key in sorted(set(raw) - allowed))
 
 
-def _int(where: str, raw: Any, low: int, high: int, *, default: int, problems: list[str]) -> int:
-    if raw is None:
-        return default
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        problems.append(f"{where}: must be an int {low}..{high}, not {raw!r}")
-        return default
-    return raw
-
-
 def _stat(where: str, raw: Any, problems: list[str]) -> int:
     try:
         return Stat(raw).ordinal
@@ -151,8 +143,10 @@ def fill_from_position(game: SotaGame, s: SotaState, position: Mapping[str, Any]
     for seat, raw in enumerate(players):
         _fill_seat(game, s, seat, raw, problems)
     kernel: State = s  # the turn counter is a kernel field
-    kernel.turn = _int("turn", position.get("turn"), 1, game.turn_cap or 1, default=1, problems=problems)
-    s.active = _int("active", position.get("active"), 0, n - 1, default=0, problems=problems)
+    kernel.turn = bounded_int(
+        "turn", position.get("turn"), 1, game.turn_cap or 1, default=1, problems=problems
+    )
+    s.active = bounded_int("active", position.get("active"), 0, n - 1, default=0, problems=problems)
     if not s.alive[s.active]:
         problems.append(f"active: seat {s.active} is out")
     if sum(s.alive) < 2:
@@ -174,7 +168,7 @@ def fill_from_position(game: SotaGame, s: SotaState, position: Mapping[str, Any]
         problems.append(
             f"duel: a duel in progress needs a phase of {', '.join(p.value for p in _DUEL_PHASES)}"
         )
-    to_act = _int("to_act", position.get("to_act"), 0, n - 1, default=s.active, problems=problems)
+    to_act = bounded_int("to_act", position.get("to_act"), 0, n - 1, default=s.active, problems=problems)
     if problems:
         raise PositionError("sota position", problems)
     _queue(s, phase, to_act)
@@ -343,7 +337,7 @@ def _fill_duel(game: SotaGame, s: SotaState, phase: Phase, raw: Any, problems: l
     if side not in ("attacker", "defender"):
         problems.append("duel.to_act: must be attacker or defender")
     duel.to_act = 1 if side == "defender" else 0
-    duel.passes = _int("duel.passes", raw.get("passes"), 0, 1, default=0, problems=problems)
+    duel.passes = bounded_int("duel.passes", raw.get("passes"), 0, 1, default=0, problems=problems)
 
 
 def _queue(s: SotaState, phase: Phase, to_act: int) -> None:

@@ -52,6 +52,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from shardgames.kernel.datafiles import bounded_int
 from shardgames.kernel.errors import PositionError
 from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
@@ -144,16 +145,6 @@ def _squares(where: str, raw: Any, problems: list[str]) -> list[int]:
     return cells
 
 
-def _int(where: str, raw: Any, bounds: tuple[int, int], default: int, problems: list[str]) -> int:
-    low, high = bounds
-    if raw is None:
-        return default
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        problems.append(f"{where}: must be an int {low}..{high}, not {raw!r}")
-        return default
-    return raw
-
-
 def _pair(where: str, raw: Any, kind: type, default: list[Any], problems: list[str]) -> list[Any]:
     if raw is None:
         return default
@@ -212,17 +203,26 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
     if any(v < 0 for v in s.souls):
         problems.append("souls: cannot be negative")
     s.stopped = _pair("stopped", position.get("stopped"), bool, [False, False], problems)
-    s.active = _int("active", position.get("active"), (0, 1), 0, problems)
-    s.first = _int("first", position.get("first"), (0, 1), s.active, problems)
+    s.active = bounded_int("active", position.get("active"), 0, 1, default=0, problems=problems)
+    s.first = bounded_int("first", position.get("first"), 0, 1, default=s.active, problems=problems)
     kernel: State = s  # the turn counter is a kernel field
-    kernel.turn = _int(
-        "turn", position.get("turn"), (0, game.turn_cap or 1), 1 if phase == "play" else 0, problems
+    kernel.turn = bounded_int(
+        "turn",
+        position.get("turn"),
+        0,
+        game.turn_cap or 1,
+        default=1 if phase == "play" else 0,
+        problems=problems,
     )
-    s.purchases = _int("purchases", position.get("purchases"), (0, 2), 0, problems)
-    s.actions_used = _int("actions_used", position.get("actions_used"), (0, 9), 0, problems)
+    s.purchases = bounded_int("purchases", position.get("purchases"), 0, 2, default=0, problems=problems)
+    s.actions_used = bounded_int(
+        "actions_used", position.get("actions_used"), 0, 9, default=0, problems=problems
+    )
     s.extra_bought = bool(position.get("extra_bought", False))
     default_limit = game.params["actions"] + s.extra_bought
-    s.action_limit = _int("action_limit", position.get("action_limit"), (1, 10), default_limit, problems)
+    s.action_limit = bounded_int(
+        "action_limit", position.get("action_limit"), 1, 10, default=default_limit, problems=problems
+    )
     s.attacks_locked = bool(position.get("attacks_locked", False))
     for cell in _squares("attacked", position.get("attacked"), problems):
         _on_warrior(s, "attacked", cell, problems, lambda w: s.attacked.__setitem__(w, True))
@@ -234,7 +234,9 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
             problems.append(f"{field}: must map squares to amounts")
             continue
         for cell_name, raw_amount in raw.items():
-            amount = _int(f"{field}.{cell_name}", raw_amount, (0, AMOUNT_LIMIT), 0, problems)
+            amount = bounded_int(
+                f"{field}.{cell_name}", raw_amount, 0, AMOUNT_LIMIT, default=0, problems=problems
+            )
             for cell in _squares(field, [cell_name], problems):
                 _on_warrior(s, field, cell, problems, lambda w, a=amount, c=column: c.__setitem__(w, a))
     if phase == "play":  # a warrior standing in Fire is scorched (it started the turn there or entered)
