@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from typing import ClassVar
 
 import attrs
@@ -39,6 +39,7 @@ from shardgames.command.keywords import (
     Trigger,
     element_counts,
 )
+from shardgames.kernel.pools import Pool
 
 __all__ = [
     "MAX_COST",
@@ -374,7 +375,7 @@ class SovereignCard(Card):
 # ---------------------------------------------------------------------- pools
 
 
-class CardPool(Mapping[str, Card]):
+class CardPool(Pool[Card]):
     """Cards by name: a read-only mapping, combined with ``|`` (a later card of the same name wins).
 
     Names are compared by id, the name in lower case with dashes: ``"Sky Lancer"``, ``"sky lancer"``
@@ -382,12 +383,7 @@ class CardPool(Mapping[str, Card]):
     that suggests close names.
     """
 
-    __slots__ = ("_cards",)
-
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
-        self._cards: dict[str, Card] = {}
-        for card in cards:
-            self._cards[card.id] = card
+    __slots__ = ()
 
     def __getitem__(self, name: str) -> Card:
         card = self._cards.get(card_id(name))
@@ -407,12 +403,3 @@ class CardPool(Mapping[str, Card]):
 
     def __iter__(self) -> Iterator[str]:
         return iter([card.name for card in self._cards.values()])
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __or__(self, other: CardPool) -> CardPool:
-        return CardPool([*self._cards.values(), *other._cards.values()])
-
-    def __repr__(self) -> str:
-        return f"CardPool({len(self)} cards)"

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -65,6 +65,7 @@ import attrs
 
 from shardgames.kernel.datafiles import read_data_file, stop_checking
 from shardgames.kernel.errors import CardError
+from shardgames.kernel.pools import Pool
 from shardgames.sota.traits import STARTER_PLANES, PersonaTrait, TraitKind, registered_traits, trait_named
 
 __all__ = [
@@ -259,30 +260,10 @@ class Decklist:
         return [entry.card_id for entry in self.entries]
 
 
-class CardPool(Mapping[str, Card]):
+class CardPool(Pool[Card]):
     """Cards by id: a read-only mapping that can be combined with `|`."""
 
-    __slots__ = ("_cards",)
-
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
-        self._cards: dict[str, Card] = {}
-        for card in cards:
-            self._cards[card.id] = card
-
-    def __getitem__(self, card_id: str) -> Card:
-        return self._cards[card_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __or__(self, other: CardPool) -> CardPool:
-        return CardPool([*self._cards.values(), *other._cards.values()])
-
-    def __repr__(self) -> str:
-        return f"CardPool({len(self)} cards)"
+    __slots__ = ()
 
 
 @attrs.frozen
