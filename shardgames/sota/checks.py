@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Places, Problems, id_ranges
+from shardgames.sota import phases
 from shardgames.sota.constants import (
     ALLY,
     CHARACTER,
@@ -22,19 +23,7 @@ from shardgames.sota.constants import (
     SEAT_SHIFT,
     TRAIT,
 )
-from shardgames.sota.phases import (
-    CHANCE_PHASES,
-    AfterDuel,
-    AskDuel,
-    AskPhase,
-    BeginTurnPhase,
-    Deal,
-    EndTurn,
-    Mill,
-    Phase,
-    SotaPrompt,
-    StartRoll,
-)
+from shardgames.sota.phases import Phase
 
 if TYPE_CHECKING:
     from shardgames.sota.duel_state import Duel
@@ -86,7 +75,7 @@ def problems(s: SotaState) -> Problems:
     for seat in range(n):
         places.nowhere(f"data.removed[{seat}]", (c for c in game.entries[seat] if exists(c)))
     if not found:  # the prompt and tasks are checked against a sound table
-        if isinstance(s.prompt, SotaPrompt):
+        if isinstance(s.prompt, phases.SotaPrompt):
             _prompt(s, s.prompt, found)
         _tasks(s, found)
         _outcome(s, found)
@@ -271,10 +260,10 @@ def _duel(s: SotaState, duel: Duel, places: Places) -> None:
             found.add("data.duel.totals", "the Stat Totals are kept once the duel is resolved: (0, 0) before")
 
 
-def _prompt(s: SotaState, prompt: SotaPrompt, found: Problems) -> None:
+def _prompt(s: SotaState, prompt: phases.SotaPrompt, found: Problems) -> None:
     game = s.game
     phase, player = prompt.phase, prompt.player
-    chance = phase in CHANCE_PHASES
+    chance = phase in phases.CHANCE_PHASES
     if not found.decider(prompt, game, chance=chance, what=f"the {phase.value} decision"):
         return
     if not chance:
@@ -303,11 +292,11 @@ def _prompt(s: SotaState, prompt: SotaPrompt, found: Problems) -> None:
             found.add("prompt.phase", "there is no Gather in Turn Phase 1 (SOTA-28)")
     elif duel is not None and phase in _DUEL_PHASES:
         _duel_prompt(s, prompt, duel, found)
-    if duel is not None and duel.winner != -2 and not any(isinstance(t, AfterDuel) for t in s.tasks):
+    if duel is not None and duel.winner != -2 and not any(isinstance(t, phases.AfterDuel) for t in s.tasks):
         found.add("data.duel", "a resolved duel ends with a queued AfterDuel task")
 
 
-def _duel_prompt(s: SotaState, prompt: SotaPrompt, duel: Duel, found: Problems) -> None:
+def _duel_prompt(s: SotaState, prompt: phases.SotaPrompt, duel: Duel, found: Problems) -> None:
     phase = prompt.phase
     target_chosen = duel.defender >= 0
     if (phase is Phase.DUEL_STAT) != (duel.stat < 0) or (phase in (Phase.DUEL_STAT, Phase.DUEL_TARGET)) == (
@@ -343,24 +332,24 @@ def _tasks(s: SotaState, found: Problems) -> None:
     n = game.num_players
     for index, task in enumerate(s.tasks):
         where = f"tasks[{index}]"
-        if isinstance(task, AskPhase | Deal | BeginTurnPhase | Mill):
+        if isinstance(task, phases.AskPhase | phases.Deal | phases.BeginTurnPhase | phases.Mill):
             found.seat(f"{where}.seat", task.seat, game)
-        if isinstance(task, AskPhase) and task.phase not in _ASKED_PHASES:
+        if isinstance(task, phases.AskPhase) and task.phase not in _ASKED_PHASES:
             found.add(f"{where}.phase", f"{task.phase.value!r} is not a decision a seat is asked for in turn")
-        elif isinstance(task, Deal):
+        elif isinstance(task, phases.Deal):
             found.int_in(f"{where}.count", task.count, 0, OPENING_HAND)
             if task.phase not in _DEAL_PHASES:
                 found.add(f"{where}.phase", "cards are dealt in the deal or gather draw phase")
-        elif isinstance(task, Mill):
+        elif isinstance(task, phases.Mill):
             found.int_in(f"{where}.count", task.count, 0, DUEL_LIMIT)
-        elif isinstance(task, StartRoll):
+        elif isinstance(task, phases.StartRoll):
             rolling = task.rolling
             if not rolling or len(set(rolling)) != len(rolling) or not all(0 <= seat < n for seat in rolling):
                 found.add(f"{where}.rolling", f"must be different seats 0..{n - 1}, at least one")
             found.int_in(f"{where}.index", task.index, 0, len(rolling))
-        elif isinstance(task, AskDuel | EndTurn) and (s.active < 0 or not s.alive[s.active]):
+        elif isinstance(task, phases.AskDuel | phases.EndTurn) and (s.active < 0 or not s.alive[s.active]):
             found.add(where, "the duels and the end of a Turn Phase belong to an active seat in the game")
-        elif isinstance(task, AfterDuel) and (s.duel is None or s.duel.winner == -2):
+        elif isinstance(task, phases.AfterDuel) and (s.duel is None or s.duel.winner == -2):
             found.add(where, "the end of a duel comes once the duel is resolved")
 
 

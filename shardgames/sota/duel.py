@@ -36,7 +36,7 @@ from shardgames.sota.events import (
 )
 from shardgames.sota.phases import AfterDuel, AskDuel, EndTurn, Mill, Phase, SotaPrompt, handlers, off_phase
 from shardgames.sota.setup import apply_start_roll
-from shardgames.sota.turn import mill_card
+from shardgames.sota.turn import mill_card, take_next
 
 if TYPE_CHECKING:
     from shardgames.sota.state import SotaState
@@ -370,14 +370,7 @@ def run_mill(s: SotaState, task: Mill) -> None:
 
     A mill larger than the deck moves what there is (SOTA-R20).
     """
-    deck = s.decks[task.seat]
-    if task.count <= 0 or len(deck) == 0:
-        return
-    s.push(Mill(task.seat, task.count - 1))
-    if deck.needs_chance():
-        s.ask_chance(Phase.MILL, task.seat)
-    else:
-        mill_card(s, task.seat, deck.draw())
+    take_next(s, task, Phase.MILL, mill_card)
 
 
 @handlers.run(AfterDuel)

@@ -5,8 +5,10 @@ Gather, Position and Bolster for every seat, drawing, and the passing of the tur
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
+
+import attrs
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.zones import only
@@ -28,6 +30,7 @@ from shardgames.sota.phases import (
     BeginTurnPhase,
     Deal,
     EndTurn,
+    Mill,
     Phase,
     SotaPrompt,
     handlers,
@@ -87,14 +90,25 @@ def run_ask_phase(s: SotaState, task: AskPhase) -> None:
 @handlers.run(Deal)
 def run_deal(s: SotaState, task: Deal) -> None:
     """Draw `count` cards one at a time; a card from the unknown part of the deck is a chance node."""
+    take_next(s, task, task.phase, _to_hand)
+
+
+def take_next(
+    s: SotaState, task: Deal | Mill, phase: Phase, take: Callable[[SotaState, int, int], None]
+) -> None:
+    """Take the next of `task.count` cards from the top of `task.seat`'s deck with `take`; queue the rest.
+
+    A card from the unknown part of the deck is a chance node of `phase` (`apply_draw_card` takes it);
+    an empty deck ends the task.
+    """
     deck = s.decks[task.seat]
     if task.count <= 0 or len(deck) == 0:
         return
-    s.push(Deal(task.seat, task.count - 1, task.phase))
+    s.push(attrs.evolve(task, count=task.count - 1))
     if deck.needs_chance():
-        s.ask_chance(task.phase, task.seat)
+        s.ask_chance(phase, task.seat)
     else:
-        _to_hand(s, task.seat, deck.draw())
+        take(s, task.seat, deck.draw())
 
 
 @handlers.apply(DrawCard)
