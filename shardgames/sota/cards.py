@@ -64,6 +64,7 @@ from typing import Any
 import attrs
 
 from shardgames.kernel.datafiles import read_data_file, stop_checking
+from shardgames.kernel.enums import OrdinalEnum
 from shardgames.kernel.errors import CardError
 from shardgames.kernel.pools import Pool
 from shardgames.sota.traits import STARTER_PLANES, PersonaTrait, TraitKind, registered_traits, trait_named
@@ -99,8 +100,11 @@ __all__ = [
 ]
 
 
-class Stat(StrEnum):
-    """The five stats of every Character and Persona (SOTA-19), in their printed order."""
+class Stat(OrdinalEnum):
+    """The five stats of every Character and Persona (SOTA-19), in their printed order.
+
+    A stat's `ordinal` is its position, 0 (agility) to 4 (charisma).
+    """
 
     AGILITY = "agility"
     VITALITY = "vitality"
@@ -108,14 +112,8 @@ class Stat(StrEnum):
     MAGIC = "magic"
     CHARISMA = "charisma"
 
-    @property
-    def ordinal(self) -> int:
-        """The stat's position, 0 (agility) to 4 (charisma)."""
-        return _STAT_INDEX[self]
-
 
 STATS: tuple[Stat, ...] = tuple(Stat)
-_STAT_INDEX = {stat: i for i, stat in enumerate(STATS)}
 
 
 class Variant(StrEnum):

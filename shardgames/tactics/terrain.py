@@ -9,13 +9,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
+
+from shardgames.kernel.enums import OrdinalEnum
 
 __all__ = ["TERRAINS", "TERRAIN_ALIASES", "Terrain", "parse_terrain"]
 
 
-class Terrain(StrEnum):
-    """The five terrains (TAC-34 to 38)."""
+class Terrain(OrdinalEnum):
+    """The five terrains (TAC-34 to 38); a terrain's `ordinal` is its number, 0 (fire) to 4 (wind)."""
 
     FIRE = "fire"
     STONE = "stone"
@@ -23,14 +24,8 @@ class Terrain(StrEnum):
     WATER = "water"
     WIND = "wind"
 
-    @property
-    def ordinal(self) -> int:
-        """The terrain's number, 0 (fire) to 4 (wind)."""
-        return _TERRAIN_ORDINAL[self]
-
 
 TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
-_TERRAIN_ORDINAL = {terrain: i for i, terrain in enumerate(TERRAINS)}
 
 TERRAIN_ALIASES: Mapping[str, Terrain] = {"rock": Terrain.STONE, "lava": Terrain.FIRE, "gate": Terrain.PORTAL}
 """Other names some cards use for a terrain (the rulebook's extensibility note: "rock" for Stone)."""
