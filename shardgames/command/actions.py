@@ -15,7 +15,7 @@ import attrs
 from shardgames.command.keywords import ELEMENTS
 from shardgames.command.objects import describe_object
 from shardgames.command.phases import Phase
-from shardgames.kernel.actions import Action
+from shardgames.kernel.actions import Action, PassAction
 
 __all__ = [
     "Activate",
@@ -141,18 +141,10 @@ class DeclareAttack(Action):
 
 
 @attrs.frozen
-class Pass(Action):
+class Pass(PassAction):
     """Pass priority."""
 
     asked_in: ClassVar[tuple[Phase, ...]] = (Phase.PRIORITY,)
-
-    @property
-    def is_noop(self) -> bool:
-        """Passing is taken automatically when it is the only action."""
-        return True
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @attrs.frozen

@@ -56,6 +56,7 @@ __all__ = [
     "Domain",
     "IntRange",
     "Maybe",
+    "PassAction",
 ]
 
 
@@ -83,6 +84,22 @@ class Action:
     def __str__(self) -> str:
         values = ", ".join(f"{a.name}={getattr(self, a.name)}" for a in attrs.fields(type(self)))
         return f"{type(self).__name__}({values})" if values else type(self).__name__
+
+
+@attrs.frozen
+class PassAction(Action):
+    """The base of a game's pass: an action of no fields that does nothing, written ``pass``.
+
+    Being a no-op, it is applied by itself when it is a player's only legal action.
+    """
+
+    @property
+    def is_noop(self) -> bool:
+        """Passing does nothing."""
+        return True
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 class Domain(Protocol):

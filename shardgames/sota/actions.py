@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import attrs
 
-from shardgames.kernel.actions import Action
+from shardgames.kernel.actions import Action, PassAction
 from shardgames.sota.cards import Stat
 
 __all__ = [
@@ -127,16 +127,8 @@ class Swap(Action):
 
 
 @attrs.frozen
-class Pass(Action):
+class Pass(PassAction):
     """Do nothing: skip the swap, skip Bolster, or pass in the modifier window."""
-
-    @property
-    def is_noop(self) -> bool:
-        """Passing does nothing."""
-        return True
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @attrs.frozen
