@@ -51,28 +51,27 @@ class PersonaChosen(Event):
 
 
 @attrs.frozen
-class CardDrawn(Event):
-    """A seat drew a card (only the seat itself sees which)."""
+class _OwnCard(Event):
+    """Something about a card of `player`'s that only `player` sees: the others see no card or name."""
 
     private_field: ClassVar[str] = "player"
     hidden_fields: ClassVar[tuple[str, ...]] = ("card", "name")
     player: int
     card: int | None
     name: str | None
+
+
+@attrs.frozen
+class CardDrawn(_OwnCard):
+    """A seat drew a card (only the seat itself sees which)."""
 
     def __str__(self) -> str:
         return f"seat {self.player} drew {self.name or 'a card'}"
 
 
 @attrs.frozen
-class CardPutUnder(Event):
+class CardPutUnder(_OwnCard):
     """A redraw put a hand card under the deck; only its owner knows which."""
-
-    private_field: ClassVar[str] = "player"
-    hidden_fields: ClassVar[tuple[str, ...]] = ("card", "name")
-    player: int
-    card: int | None
-    name: str | None
 
     def __str__(self) -> str:
         return f"seat {self.player} put {self.name or 'a card'} under the deck"
