@@ -140,11 +140,17 @@ class _Reader:
         self.problems.append(f"{where}: {text!r}: {why} (its cards: {', '.join(names)})")
         return None
 
-    def cards(self, seat: int, raw: Any, where: str) -> list[int]:
+    def given(self, raw: Any, kind: type, problem: str) -> bool:
+        """Whether `raw` is given (not ``None``) and a `kind`; one given of another type adds `problem`."""
         if raw is None:
-            return []
-        if not isinstance(raw, list):
-            self.problems.append(f"{where}: must be a list of card names")
+            return False
+        if not isinstance(raw, kind):
+            self.problems.append(problem)
+            return False
+        return True
+
+    def cards(self, seat: int, raw: Any, where: str) -> list[int]:
+        if not self.given(raw, list, f"{where}: must be a list of card names"):
             return []
         found = [self.card(seat, text, f"{where}[{i}]") for i, text in enumerate(raw)]
         return [c for c in found if c is not None]
@@ -178,12 +184,7 @@ class _Reader:
         return raw
 
     def flag(self, raw: Any, where: str) -> bool:
-        if raw is None:
-            return False
-        if not isinstance(raw, bool):
-            self.problems.append(f"{where}: must be true or false, not {raw!r}")
-            return False
-        return raw
+        return self.given(raw, bool, f"{where}: must be true or false, not {raw!r}") and bool(raw)
 
     def unknown(self, raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
         for key in sorted(set(raw) - allowed):
@@ -377,10 +378,7 @@ def _queue_item(
 
 
 def _queue(reader: _Reader, state: CommandState, raw: Any) -> None:
-    if raw is None:
-        return
-    if not isinstance(raw, list):
-        reader.problems.append("queue: must be a list of items, bottom first")
+    if not reader.given(raw, list, "queue: must be a list of items, bottom first"):
         return
     game = reader.game
     for i, entry in enumerate(raw):
@@ -410,10 +408,7 @@ def _queue(reader: _Reader, state: CommandState, raw: Any) -> None:
 
 
 def _combat(reader: _Reader, state: CommandState, raw: Any) -> None:
-    if raw is None:
-        return
-    if not isinstance(raw, Mapping):
-        reader.problems.append("combat: must be a table with attacker, target, interceptors")
+    if not reader.given(raw, Mapping, "combat: must be a table with attacker, target, interceptors"):
         return
     reader.unknown(raw, {"attacker", "target", "interceptors"}, "combat")
     attacker = reader.reference(raw.get("attacker"), "combat.attacker")
