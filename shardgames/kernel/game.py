@@ -30,18 +30,10 @@ from typing import Any, ClassVar
 import attrs
 import cattrs
 
+from shardgames.kernel import errors
 from shardgames.kernel.actions import Action, ActionCodec
 from shardgames.kernel.checks import check_state
 from shardgames.kernel.datafiles import parse_json
-from shardgames.kernel.errors import (
-    InvalidParameterError,
-    PositionError,
-    ReplayError,
-    SerializationError,
-    ShardGamesError,
-    UnknownGameError,
-    UsageError,
-)
 from shardgames.kernel.events import Event
 from shardgames.kernel.params import (
     Parameter,
@@ -117,7 +109,7 @@ class Game:
         values = resolve_parameters(self.name, self.all_parameters(), params)
         problems = list(self._check_parameters(values))
         if problems:
-            raise InvalidParameterError(f"parameters of {self.name!r}", problems)
+            raise errors.InvalidParameterError(f"parameters of {self.name!r}", problems)
         self.params: Mapping[str, Any] = MappingProxyType(values)
         self.auto_chance: bool = values["chance"] == "auto"
         cap = self.turn_cap_parameter
@@ -234,13 +226,13 @@ class Game:
             PositionError: Listing every problem in the position.
         """
         if isinstance(position, str | bytes):
-            position = parse_json(position, PositionError, "position")
+            position = parse_json(position, errors.PositionError, "position")
         if not isinstance(position, Mapping):
-            raise PositionError("position", [f"must be a mapping, not {type(position).__name__}"])
+            raise errors.PositionError("position", [f"must be a mapping, not {type(position).__name__}"])
         state = self._blank_state(seed)
         self._state_from_position(state, position)
         # The checks of states read from JSON, before the state runs: a position may queue tasks.
-        check_state(state, PositionError, f"{self.name} position", settled=False)
+        check_state(state, errors.PositionError, f"{self.name} position", settled=False)
         state._settle()
         return state
 
@@ -252,7 +244,11 @@ class Game:
         Raises:
             SerializationError: If the text is not a state of this game in a known format.
         """
-        data = parse_json(text, SerializationError, "state JSON") if isinstance(text, str | bytes) else text
+        data = (
+            parse_json(text, errors.SerializationError, "state JSON")
+            if isinstance(text, str | bytes)
+            else text
+        )
         return state_from_dict(self, data)
 
     def _state_to_dict(self, state: State) -> dict[str, Any]:
@@ -274,24 +270,24 @@ class Game:
         """
         if not isinstance(history, Iterable) or isinstance(history, str | bytes | Mapping):
             kind = type(history).__name__
-            raise ReplayError(f"the history must be a sequence of actions or ids, not {kind}")
+            raise errors.ReplayError(f"the history must be a sequence of actions or ids, not {kind}")
         state = self.new_initial_state(seed)
         for index, item in enumerate(history):
             try:
                 action = self.decode(item) if isinstance(item, int) else item
-            except ShardGamesError as exc:
-                raise ReplayError(f"step {index}: {exc}") from exc
+            except errors.ShardGamesError as exc:
+                raise errors.ReplayError(f"step {index}: {exc}") from exc
             if index < len(state.history):
                 if state.history[index] != action:
-                    raise ReplayError(
+                    raise errors.ReplayError(
                         f"step {index}: the game took {state.history[index]} by itself, "
                         f"but the history says {action}"
                     )
                 continue
             try:
                 state.apply_action(action)
-            except ShardGamesError as exc:
-                raise ReplayError(f"step {index}: {exc}") from exc
+            except errors.ShardGamesError as exc:
+                raise errors.ReplayError(f"step {index}: {exc}") from exc
         return state
 
     # ------------------------------------------------------------------ identity
@@ -351,7 +347,7 @@ def register_game(cls: type[Game]) -> type[Game]:
         )
     existing = _REGISTRY.get(cls.name)
     if existing is not None and existing is not cls:
-        raise UsageError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
+        raise errors.UsageError(f"a game named {cls.name!r} is already registered ({existing.__module__})")
     _REGISTRY[cls.name] = cls
     return cls
 
@@ -393,7 +389,9 @@ def game_class(name: str) -> type[Game]:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownGameError("game name", [f"no game named {name!r}; registered games: {known}"]) from None
+        raise errors.UnknownGameError(
+            "game name", [f"no game named {name!r}; registered games: {known}"]
+        ) from None
 
 
 def load_game(spec: str, **params: Any) -> Game:
