@@ -22,8 +22,9 @@ from shardgames.command.view import CommandView
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.fields import state_class
+from shardgames.kernel.handlers import HandledState
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
+from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State
 
 if TYPE_CHECKING:
     from shardgames.command.game import CommandGame  # noqa: F401 - named in a string: the base class
@@ -32,7 +33,7 @@ __all__ = ["CommandState"]
 
 
 @state_class
-class CommandState(State["CommandGame"], CommandTable):
+class CommandState(HandledState, State["CommandGame"], CommandTable):
     """A game of Shard Command in progress: the fields of `CommandTable`, and the phase machine's hooks.
 
     The rules functions that answer each decision and run each queued step are registered in
@@ -40,16 +41,9 @@ class CommandState(State["CommandGame"], CommandTable):
     """
 
     legal_by_id: ClassVar[bool] = True
+    rules = HANDLERS
 
     # ------------------------------------------------------------------ kernel hooks
-
-    def _setup(self) -> None:
-        assert HANDLERS.setup_handler is not None
-        HANDLERS.setup_handler(self)
-
-    def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
-        assert isinstance(prompt, CommandPrompt)
-        return _LEGAL[prompt.phase](self, prompt)
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         assert isinstance(prompt, CommandPrompt)
@@ -64,18 +58,6 @@ class CommandState(State["CommandGame"], CommandTable):
             return self.game.coin_outcomes[rng.randrange(2)][0]
         deck = self.decks[prompt.seat]
         return self.game.draw_action[deck.middle_kind_at(rng.randrange(deck.middle_count))]
-
-    def _apply(self, prompt: Prompt, action: Action) -> None:
-        assert isinstance(prompt, CommandPrompt)
-        _APPLY[type(action)](self, prompt, action)
-
-    def _run_task(self, task: Task) -> None:
-        _RUN[type(task)](self, task)
-
-    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        assert isinstance(prompt, CommandPrompt)
-        explain = _EXPLAIN.get(prompt.phase)
-        return None if explain is None else explain(self, prompt, action)
 
     def _view(self, player: int) -> CommandView:
         return CommandView.from_state(self, player)
@@ -131,9 +113,3 @@ class CommandState(State["CommandGame"], CommandTable):
             raise UsageError(f"seat {player} does not exist; the seats are 0 and 1")
         self.emit(Conceded(player))
         self.end_game_now(1 - player, f"seat {player} conceded")
-
-
-_LEGAL = HANDLERS.legal_handlers
-_APPLY = HANDLERS.apply_handlers
-_RUN = HANDLERS.run_handlers
-_EXPLAIN = HANDLERS.explain_handlers

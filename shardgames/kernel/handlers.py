@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
@@ -152,3 +152,36 @@ def _name(function: Callable[..., Any]) -> str:
 
 def _key_name(key: Hashable) -> str:
     return key.__name__ if isinstance(key, type) else repr(str(key))
+
+
+class HandledState:
+    """The rules hooks of a `State` whose rules are registered in its class's `rules`.
+
+    Put it before `State` among a game state's bases. Each hook looks its rule up in `rules`: the
+    setup function; the legal actions and the explanation of the prompt's ``phase`` (a phase without
+    an explanation, such as a chance node's, has none); the function of the action's class and of the
+    task's class.
+
+    Attributes:
+        rules: The game's `Handlers`.
+    """
+
+    rules: ClassVar[Handlers[Any]]
+
+    def _setup(self) -> None:
+        setup = self.rules.setup_handler
+        assert setup is not None, "the rules register with the game: load it with shardgames.load_game"
+        setup(self)
+
+    def _legal_action_ids(self, prompt: Any) -> Iterable[int]:
+        return self.rules.legal_handlers[prompt.phase](self, prompt)
+
+    def _apply(self, prompt: Any, action: Action) -> None:
+        self.rules.apply_handlers[type(action)](self, prompt, action)
+
+    def _run_task(self, task: Task) -> None:
+        self.rules.run_handlers[type(task)](self, task)
+
+    def _explain_illegal(self, prompt: Any, action: Action) -> str | None:
+        explain = self.rules.explain_handlers.get(prompt.phase)
+        return None if explain is None else explain(self, prompt, action)

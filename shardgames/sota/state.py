@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.fields import state_class
+from shardgames.kernel.handlers import HandledState
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.state import CHANCE, Prompt, State, Task
+from shardgames.kernel.state import CHANCE, Prompt, State
 from shardgames.sota import checks
 from shardgames.sota.constants import SEAT_SHIFT
 from shardgames.sota.duel_state import Duel
@@ -37,21 +38,13 @@ _CONTENT_EVENTS = (PersonaChosen, CharacterPlaced, CharacterSwapped, AllyPlayed,
 
 
 @state_class
-class SotaState(State["SotaGame"], SotaTable):
+class SotaState(HandledState, State["SotaGame"], SotaTable):
     """A game of Shards of the Artisan in progress: the fields of `SotaTable`, and the phase machine."""
 
     legal_by_id: ClassVar[bool] = True
+    rules = handlers
 
     # ------------------------------------------------------------------ kernel hooks
-
-    def _setup(self) -> None:
-        setup = handlers.setup_handler
-        assert setup is not None, "the rules register with the game: load it with shardgames.load_game"
-        setup(self)
-
-    def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
-        assert isinstance(prompt, SotaPrompt)
-        return _LEGAL[prompt.phase](self, prompt)
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         assert isinstance(prompt, SotaPrompt)
@@ -66,18 +59,6 @@ class SotaState(State["SotaGame"], SotaTable):
             deck = self.decks[prompt.seat]
             return self.game.draw_action[deck.middle_kind_at(rng.randrange(deck.middle_count))]
         return self.game.die_action[rng.randrange(6) + 1]
-
-    def _apply(self, prompt: Prompt, action: Action) -> None:
-        assert isinstance(prompt, SotaPrompt)
-        _APPLY[type(action)](self, prompt, action)
-
-    def _run_task(self, task: Task) -> None:
-        _RUN[type(task)](self, task)
-
-    def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
-        assert isinstance(prompt, SotaPrompt)
-        explain = _EXPLAIN.get(prompt.phase)  # none at chance nodes: the outcomes are listed instead
-        return None if explain is None else explain(self, prompt, action)
 
     def _view(self, player: int) -> SotaView:
         return SotaView.from_state(self, player)
@@ -137,9 +118,3 @@ class SotaState(State["SotaGame"], SotaTable):
 
 
 _DRAW_PHASES = frozenset({Phase.DEAL, Phase.GATHER_DRAW, Phase.MILL})
-
-#: The rules' tables, filled by the rules modules as they register (see `shardgames.sota.phases`).
-_LEGAL = handlers.legal_handlers
-_APPLY = handlers.apply_handlers
-_RUN = handlers.run_handlers
-_EXPLAIN = handlers.explain_handlers

@@ -96,7 +96,7 @@ def test_sota_ex4_twin_response_defender_wins(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setitem(duel_rules.__dict__, "run_after_duel", spy)
     monkeypatch.setitem(
-        __import__("shardgames.sota.state", fromlist=["_RUN"])._RUN,
+        __import__("shardgames.sota.phases", fromlist=["handlers"]).handlers.run_handlers,
         __import__("shardgames.sota.phases", fromlist=["AfterDuel"]).AfterDuel,
         spy,
     )
