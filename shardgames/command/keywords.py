@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from shardgames.kernel.errors import CardError
+from shardgames.kernel.registry import Registry
 
 __all__ = [
     "ELEMENTS",
@@ -532,7 +532,7 @@ for _kw in _TABLE:
 for _alias, _kid in _ALIASES.items():
     _LOOKUP[_normal(_alias)] = _kid
 
-_REGISTERED: dict[str, Keyword] = dict(KEYWORDS)
+_REGISTERED = Registry("keyword", KEYWORDS)
 _EFFECTS: dict[str, Effect] = {}
 _MODULES: dict[str, str] = {}
 
@@ -607,10 +607,7 @@ def register_keyword(kw: Keyword, *, effect: Effect) -> Keyword:
     Raises:
         CardError: Listing every problem, if the keyword is not a new, well-formed effect keyword.
     """
-    problems = _keyword_problems(kw, effect)
-    if problems:
-        raise CardError(f"keyword {kw.id!r}", problems)
-    _REGISTERED[kw.id] = kw
+    _REGISTERED.add(kw.id, kw, _keyword_problems(kw, effect))
     _EFFECTS[kw.id] = effect
     if isinstance(getattr(effect, "__module__", None), str):
         _MODULES[kw.id] = effect.__module__

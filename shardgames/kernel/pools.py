@@ -16,8 +16,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from typing import Protocol, Self, TypeVar
+
+from shardgames.kernel.registry import Entries
 
 __all__ = ["Identified", "Pool"]
 
@@ -34,31 +36,20 @@ class Identified(Protocol):
 CardT = TypeVar("CardT", bound=Identified)
 
 
-class Pool(Mapping[str, CardT]):
+class Pool(Entries[CardT]):
     """Cards by id: a read-only mapping; ``a | b`` holds both, a card of `b` replacing one of `a` with its id.
 
     Args:
         cards: The cards, in order (a later card with the same id replaces an earlier one).
     """
 
-    __slots__ = ("_cards",)
+    __slots__ = ()
 
     def __init__(self, cards: Iterable[CardT] = ()) -> None:
-        self._cards: dict[str, CardT] = {}
-        for card in cards:
-            self._cards[card.id] = card
-
-    def __getitem__(self, key: str) -> CardT:
-        return self._cards[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
+        super().__init__({card.id: card for card in cards})
 
     def __or__(self, other: Self) -> Self:
-        return type(self)([*self._cards.values(), *other._cards.values()])
+        return type(self)([*self._entries.values(), *other._entries.values()])
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} cards)"

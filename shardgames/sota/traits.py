@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from shardgames.kernel.errors import CardError
+from shardgames.kernel.registry import Registry
 
 if TYPE_CHECKING:
     from shardgames.sota.duel_state import Duel
@@ -217,7 +218,7 @@ _STARTERS = (
     _starter(PersonaTrait.MUSE, "persona", "re-roll own dice", reroll="own"),
     _starter(PersonaTrait.CRITIQUE, "persona", "opposing total -2", opposing=-2),
 )
-_REGISTRY: dict[str, Trait] = {trait.name: trait for trait in _STARTERS}
+_REGISTRY = Registry("trait", {trait.name: trait for trait in _STARTERS})
 
 #: The starter traits each carrier's observation planes begin with, in their fixed order.
 STARTER_PLANES = {"trait": tuple(TraitKind), "persona": tuple(PersonaTrait)}
@@ -235,10 +236,7 @@ def register_trait(trait: Trait) -> Trait:
     existing = _REGISTRY.get(trait.name)
     if existing is not None and existing != trait:
         problems.append(f"name: {trait.name!r} is registered already, as a different trait")
-    if problems:
-        raise CardError(f"trait {trait.name!r}", problems)
-    _REGISTRY[trait.name] = trait
-    return trait
+    return _REGISTRY.add(trait.name, trait, problems)
 
 
 def unregister_trait(name: str) -> None:
@@ -247,9 +245,9 @@ def unregister_trait(name: str) -> None:
     Raises:
         CardError: If `name` is a starter trait or is not registered.
     """
-    if name in STARTER_PLANES["trait"] or name in STARTER_PLANES["persona"] or name not in _REGISTRY:
+    if _REGISTRY.is_standard(name) or name not in _REGISTRY:
         raise CardError(f"trait {name!r}", ["only a registered trait that is not a starter trait can go"])
-    del _REGISTRY[name]
+    _REGISTRY.remove(name)
 
 
 def trait_named(name: str) -> Trait:

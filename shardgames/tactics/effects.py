@@ -27,7 +27,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.errors import CardError, UsageError
+from shardgames.kernel.errors import UsageError
+from shardgames.kernel.registry import Registry
 from shardgames.tactics.terrain import parse_terrain
 
 if TYPE_CHECKING:
@@ -173,7 +174,7 @@ class Effect:
 
 EffectT = TypeVar("EffectT", bound=Effect)
 
-_REGISTRY: dict[str, Effect] = {}
+_REGISTRY: Registry[Effect] = Registry("effect")
 EFFECTS: Mapping[str, Effect] = _REGISTRY
 """Every registered effect, by name, in registration order."""
 
@@ -189,10 +190,7 @@ def register_effect(effect: type[EffectT]) -> type[EffectT]:
             parameter kind, a reminder text that does not fit the parameters...).
     """
     instance = effect()
-    problems = _declaration_problems(instance)
-    if problems:
-        raise CardError(f"effect {getattr(instance, 'name', '?')!r}", problems)
-    _REGISTRY[instance.name] = instance
+    _REGISTRY.add(getattr(instance, "name", "?"), instance, _declaration_problems(instance))
     return effect
 
 
@@ -207,7 +205,7 @@ def unregister_effect(name: str) -> None:
         raise UsageError(f"no effect {name!r} is registered")
     if is_standard(effect):
         raise UsageError(f"{name} is a standard effect: it stays registered")
-    del _REGISTRY[name]
+    _REGISTRY.remove(name)
 
 
 def is_standard(effect: Effect) -> bool:
