@@ -41,7 +41,7 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.state import Task
 
-__all__ = ["Handlers"]
+__all__ = ["HandledState", "Handlers"]
 
 PhaseT = TypeVar("PhaseT", bound=Hashable)
 KeyT = TypeVar("KeyT")
