@@ -386,20 +386,20 @@ class CardPool(Pool[Card]):
     __slots__ = ()
 
     def __getitem__(self, name: str) -> Card:
-        card = self._entries.get(card_id(name))
+        card = self.by_id.get(card_id(name))
         if card is None:
             raise KeyError(self.unknown(name))
         return card
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and card_id(name) in self._entries
+        return isinstance(name, str) and card_id(name) in self.by_id
 
     def unknown(self, name: str) -> str:
         """The message for a name the pool does not hold, with the closest names."""
-        names = [card.name for card in self._entries.values()]
+        names = [card.name for card in self.by_id.values()]
         close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         return f"no card named {name!r}{hint}"
 
     def __iter__(self) -> Iterator[str]:
-        return iter([card.name for card in self._entries.values()])
+        return iter([card.name for card in self.by_id.values()])

@@ -16,7 +16,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Protocol, Self, TypeVar
 
 from shardgames.kernel.registry import Entries
@@ -47,6 +48,11 @@ class Pool(Entries[CardT]):
 
     def __init__(self, cards: Iterable[CardT] = ()) -> None:
         super().__init__({card.id: card for card in cards})
+
+    @property
+    def by_id(self) -> Mapping[str, CardT]:
+        """The cards by id, read-only: for a pool that looks its cards up by another key."""
+        return MappingProxyType(self._entries)
 
     def __or__(self, other: Self) -> Self:
         return type(self)([*self._entries.values(), *other._entries.values()])
