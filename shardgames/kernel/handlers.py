@@ -166,6 +166,8 @@ class HandledState:
         rules: The game's `Handlers`.
     """
 
+    __slots__ = ()
+
     rules: ClassVar[Handlers[Any]]
 
     def _setup(self) -> None:
