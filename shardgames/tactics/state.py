@@ -1,4 +1,4 @@
-"""The Tactics state, and the dispatch of its phase machine to the rules functions in `phases.handlers`.
+"""The Tactics state, whose phase machine runs the rules functions registered in `phases.handlers`.
 
 Warriors are numbered in the order they were bought; the per-warrior facts live in flat lists indexed
 by that number, and the board maps each square to a warrior (or -1). Everything is public: Tactics has
@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.fields import state_class
+from shardgames.kernel.handlers import HandledState
 from shardgames.kernel.rng import Rng
-from shardgames.kernel.state import CHANCE, Prompt, State, Task
+from shardgames.kernel.state import CHANCE, Prompt, State
 from shardgames.tactics import checks
 from shardgames.tactics.effects import Timing
 from shardgames.tactics.events import WarriorBought
@@ -43,33 +44,19 @@ PORTAL = Terrain.PORTAL.ordinal
 
 
 @state_class
-class TacticsState(State["TacticsGame"], TacticsTable):
+class TacticsState(HandledState, State["TacticsGame"], TacticsTable):
     """A game of Soulshards Tactics in progress: the fields of `TacticsTable`, and the phase machine."""
 
     legal_by_id: ClassVar[bool] = True
+    rules = handlers
 
     # ------------------------------------------------------------------ kernel hooks
-
-    def _setup(self) -> None:
-        assert handlers.setup_handler is not None
-        handlers.setup_handler(self)
-
-    def _legal_action_ids(self, prompt: Prompt) -> Iterable[int]:
-        assert isinstance(prompt, TacticsPrompt)
-        return _LEGAL[prompt.phase](self, prompt)
 
     def _chance_outcomes(self, prompt: Prompt) -> Sequence[tuple[Action, int]]:
         return self.game.coin_outcomes
 
     def _sample_chance(self, prompt: Prompt, rng: Rng) -> Action | None:
         return self.game.coin_outcomes[rng.randrange(2)][0]
-
-    def _apply(self, prompt: Prompt, action: Action) -> None:
-        assert isinstance(prompt, TacticsPrompt)
-        _APPLY[type(action)](self, prompt, action)
-
-    def _run_task(self, task: Task) -> None:
-        _RUN[type(task)](self, task)
 
     def _explain_illegal(self, prompt: Prompt, action: Action) -> str | None:
         """Why the rules forbid `action` now, or None: the phase's explain function (``@handlers.explain``).
@@ -82,7 +69,7 @@ class TacticsState(State["TacticsGame"], TacticsTable):
             if any(action == outcome for outcome, _ in self._chance_outcomes(prompt)):
                 return None
             return not_an_answer(prompt, action)
-        return _EXPLAIN[prompt.phase](self, prompt, action)
+        return super()._explain_illegal(prompt, action)
 
     def _problems(self) -> Iterable[str]:
         return checks.problems(self)
@@ -172,10 +159,3 @@ class TacticsState(State["TacticsGame"], TacticsTable):
     def name_of(self, warrior: int) -> str:
         """The name on the warrior's side in use."""
         return self.game.side_names[self.card[warrior]][self.injured[warrior]]
-
-
-# The tables the rules modules fill (see `shardgames.tactics.phases.handlers`), bound once for speed.
-_LEGAL = handlers.legal_handlers
-_APPLY = handlers.apply_handlers
-_RUN = handlers.run_handlers
-_EXPLAIN = handlers.explain_handlers
