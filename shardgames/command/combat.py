@@ -33,7 +33,7 @@ from shardgames.command.compiled import (
     bit,
 )
 from shardgames.command.events import AttackDeclared, CombatDamageDealt, Exhausted, Intercepted, StepBegan
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import Trigger
 from shardgames.command.objects import PLAYERS, Combat, Permanent
 from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
@@ -97,7 +97,7 @@ def declare_problem(state: CommandState, seat: int, number: int) -> str | None:
     return attack_problem(state, p)
 
 
-@HANDLERS.apply(DeclareAttack)
+@handlers.apply(DeclareAttack)
 def apply_declare(state: CommandState, prompt: CommandPrompt, action: DeclareAttack) -> None:
     """Start an attack: its target comes next."""
     state.combat = Combat(action.attacker)
@@ -118,7 +118,7 @@ def _attack_targets(state: CommandState, attacker: Permanent) -> list[int]:
     return found
 
 
-@HANDLERS.legal(Phase.ATTACK_TARGET)
+@handlers.legal(Phase.ATTACK_TARGET)
 def legal_attack_target(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Integrity, or an Exhausted Entity of the opponent's that the attacker may target (R12)."""
     assert state.combat is not None
@@ -171,7 +171,7 @@ def ask_intercept(state: CommandState) -> None:
     state.ask(_defender(state), Phase.INTERCEPT)
 
 
-@HANDLERS.legal(Phase.INTERCEPT)
+@handlers.legal(Phase.INTERCEPT)
 def legal_intercept(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Intercept with an eligible Entity, finish (at least two against Intimidating), or not at all."""
     combat = state.combat
@@ -189,7 +189,7 @@ def legal_intercept(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return ids
 
 
-@HANDLERS.apply(Intercept)
+@handlers.apply(Intercept)
 def apply_intercept(state: CommandState, prompt: CommandPrompt, action: Intercept) -> None:
     """Choose an interceptor: one is enough, unless the attacker is Intimidating (R13)."""
     combat = state.combat
@@ -203,14 +203,14 @@ def apply_intercept(state: CommandState, prompt: CommandPrompt, action: Intercep
     _intercept_with(state, combat.chosen)
 
 
-@HANDLERS.apply(FinishIntercept)
+@handlers.apply(FinishIntercept)
 def apply_finish_intercept(state: CommandState, prompt: CommandPrompt, action: FinishIntercept) -> None:
     """Intercept an Intimidating attacker with the Entities chosen."""
     assert state.combat is not None
     _intercept_with(state, state.combat.chosen)
 
 
-@HANDLERS.apply(NoIntercept)
+@handlers.apply(NoIntercept)
 def apply_no_intercept(state: CommandState, prompt: CommandPrompt, action: NoIntercept) -> None:
     """Let the attack through."""
     combat = state.combat
@@ -238,7 +238,7 @@ def _intercept_with(state: CommandState, interceptors: tuple[int, ...]) -> None:
         _window(state)
 
 
-@HANDLERS.legal(Phase.ORDER)
+@handlers.legal(Phase.ORDER)
 def legal_order(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The interceptor to take the attacker's damage next."""
     combat = state.combat
@@ -247,7 +247,7 @@ def legal_order(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [base + number for number in combat.interceptors[combat.ordered :]]
 
 
-@HANDLERS.apply(OrderInterceptor)
+@handlers.apply(OrderInterceptor)
 def apply_order(state: CommandState, prompt: CommandPrompt, action: OrderInterceptor) -> None:
     """Put an interceptor next in the damage order (the last one needs no choice)."""
     combat = state.combat

@@ -24,7 +24,7 @@ from shardgames.command.actions import (
 )
 from shardgames.command.combat import declare_problem
 from shardgames.command.flow import chargeable, pass_problem
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import CardType
 from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase
 from shardgames.command.play import ABILITY_NAMES, activate_problem, playable
@@ -50,7 +50,7 @@ _ASKED = {
 }
 
 
-@HANDLERS.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
+@handlers.explain(*(phase for phase in Phase if phase not in CHANCE_PHASES))
 def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str | None:
     """The reason `action` is illegal at `prompt`, or ``None`` when it is legal."""
     phases: tuple[Phase, ...] = getattr(action, "asked_in", ())  # the decisions it answers
@@ -61,7 +61,7 @@ def explain(state: CommandState, prompt: CommandPrompt, action: Action) -> str |
     explain_priority = _PRIORITY.get(type(action))
     if explain_priority is not None:
         return explain_priority(state, prompt.player, action)
-    if state.game.encode(action) in HANDLERS.legal_handlers[prompt.phase](state, prompt):
+    if state.game.encode(action) in handlers.legal_handlers[prompt.phase](state, prompt):
         return None
     if isinstance(action, (BottomCard, Discard)) and action.card not in state.hands[prompt.player]:
         return f"#{action.card} is not in seat {prompt.player}'s hand"

@@ -26,7 +26,7 @@ from shardgames.command.events import (
     StoneCharged,
     TurnBegan,
 )
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import ELEMENTS, Trigger
 from shardgames.command.objects import DECK_STRIDE, NO_STONES, STONE_KINDS
 from shardgames.command.phases import (
@@ -79,7 +79,7 @@ _RECKLESS = bit(RECKLESS)
 # ---------------------------------------------------------------------- setup (S0, S1)
 
 
-@HANDLERS.setup
+@handlers.setup
 def lay_out(state: CommandState) -> None:
     """Integrity, decks, stones in the Pool; then the coin flip (R7, R8)."""
     game = state.game
@@ -92,7 +92,7 @@ def lay_out(state: CommandState) -> None:
     state.ask_chance(Phase.COIN, -1)
 
 
-@HANDLERS.apply(FirstPlayer)
+@handlers.apply(FirstPlayer)
 def apply_first_player(state: CommandState, prompt: CommandPrompt, action: FirstPlayer) -> None:
     """The coin names the starting player; both draw 5, then the Tactical Redraws."""
     first = action.seat
@@ -101,7 +101,7 @@ def apply_first_player(state: CommandState, prompt: CommandPrompt, action: First
     state.push(DrawCards(first, OPENING_HAND), DrawCards(1 - first, OPENING_HAND), AskRedraw(first))
 
 
-@HANDLERS.legal(Phase.REDRAW)
+@handlers.legal(Phase.REDRAW)
 def legal_redraw(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     """Finish, or put one more hand card under."""
     player = prompt.player
@@ -111,7 +111,7 @@ def legal_redraw(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     return ids
 
 
-@HANDLERS.apply(BottomCard)
+@handlers.apply(BottomCard)
 def apply_bottom_card(state: CommandState, prompt: CommandPrompt, action: BottomCard) -> None:
     """Put a hand card on the bottom of the deck (only its owner knows which)."""
     seat = prompt.player
@@ -122,14 +122,14 @@ def apply_bottom_card(state: CommandState, prompt: CommandPrompt, action: Bottom
     state.ask(seat, Phase.REDRAW)
 
 
-@HANDLERS.apply(FinishRedraw)
+@handlers.apply(FinishRedraw)
 def apply_finish_redraw(state: CommandState, prompt: CommandPrompt, action: FinishRedraw) -> None:
     """Draw as many cards as went under, then shuffle (CMD-12, R8)."""
     seat = prompt.player
     state.push(DrawCards(seat, state.redrawn[seat]), AfterRedraw(seat))
 
 
-@HANDLERS.run(AfterRedraw)
+@handlers.run(AfterRedraw)
 def run_after_redraw(state: CommandState, task: AfterRedraw) -> None:
     """Shuffle the deck; then the other seat redraws, or the first turn begins."""
     seat = task.seat
@@ -146,7 +146,7 @@ def run_after_redraw(state: CommandState, task: AfterRedraw) -> None:
 # ---------------------------------------------------------------------- drawing
 
 
-@HANDLERS.run(DrawCards)
+@handlers.run(DrawCards)
 def run_draw_cards(state: CommandState, task: DrawCards) -> None:
     """Draw the next card: from the known top at once, from the unknown part by chance."""
     if task.count <= 0 or state.is_terminal():
@@ -164,7 +164,7 @@ def run_draw_cards(state: CommandState, task: DrawCards) -> None:
         _take(state, task.seat, deck.draw())
 
 
-@HANDLERS.apply(DrawCard)
+@handlers.apply(DrawCard)
 def apply_draw(state: CommandState, prompt: CommandPrompt, action: DrawCard) -> None:
     """Chance: the drawn card is of design `action.kind` (or, for Foresight, the card looked at)."""
     deck = state.decks[prompt.seat]
@@ -182,7 +182,7 @@ def _take(state: CommandState, seat: int, card: int) -> None:
 # ---------------------------------------------------------------------- the turn (T1, E1..E4)
 
 
-@HANDLERS.run(BeginTurn)
+@handlers.run(BeginTurn)
 def run_begin_turn(state: CommandState, task: BeginTurn) -> None:
     """The Start Phase (R31): Ready, stones back, Warped cards return, draw 2, start triggers."""
     seat = task.seat
@@ -230,7 +230,7 @@ def _end_main(state: CommandState) -> None:
     state.push(Proceed())
 
 
-@HANDLERS.run(EndTurn)
+@handlers.run(EndTurn)
 def run_end_turn(state: CommandState, task: EndTurn) -> None:
     """E2, E3: clear all marked damage, then the active player discards down to 7."""
     for p in state.arena:
@@ -244,7 +244,7 @@ def run_end_turn(state: CommandState, task: EndTurn) -> None:
         state.ask(task.seat, Phase.DISCARD)
 
 
-@HANDLERS.run(FinishTurn)
+@handlers.run(FinishTurn)
 def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
     """E4: until-end-of-turn effects and floating Shards expire; then the other seat's turn."""
     for p in state.arena:
@@ -258,7 +258,7 @@ def run_finish_turn(state: CommandState, task: FinishTurn) -> None:
 # ---------------------------------------------------------------------- the priority loop (R10)
 
 
-@HANDLERS.legal(Phase.PRIORITY)
+@handlers.legal(Phase.PRIORITY)
 def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     """Everything the priority holder may do now."""
     player = prompt.player
@@ -314,7 +314,7 @@ def _reckless_waits(state: CommandState, player: int) -> bool:
     )
 
 
-@HANDLERS.apply(Charge)
+@handlers.apply(Charge)
 def apply_charge(state: CommandState, prompt: CommandPrompt, action: Charge) -> None:
     """Slide a stone from the Pool to Unused (at most 2 a turn)."""
     seat = prompt.player
@@ -330,7 +330,7 @@ def apply_charge(state: CommandState, prompt: CommandPrompt, action: Charge) -> 
     state.ask(seat, Phase.PRIORITY)
 
 
-@HANDLERS.apply(Pass)
+@handlers.apply(Pass)
 def apply_pass(state: CommandState, prompt: CommandPrompt, action: Pass) -> None:
     """Pass priority: two passes in succession resolve the Queue, or end the step (R10 c, d)."""
     seat = prompt.player
@@ -364,7 +364,7 @@ def _step_over(state: CommandState) -> None:
         raise AssertionError(f"both passed in step {state.step}")
 
 
-@HANDLERS.run(Proceed)
+@handlers.run(Proceed)
 def run_proceed(state: CommandState, task: Proceed) -> None:
     """Carry the game on (see the module docstring)."""
     if state.is_terminal() or not sba.check_state(state):
@@ -413,13 +413,13 @@ def _until_empty_over(state: CommandState) -> None:
 # ---------------------------------------------------------------------- queued steps
 
 
-@HANDLERS.run(TurnTriggers)
+@handlers.run(TurnTriggers)
 def run_turn_triggers(state: CommandState, task: TurnTriggers) -> None:
     """Queue the start- or end-of-turn triggers of the active player."""
     sba.queue_turn_triggers(state, task.trigger)
 
 
-@HANDLERS.run(AskRedraw)
+@handlers.run(AskRedraw)
 def run_ask_redraw(state: CommandState, task: AskRedraw) -> None:
     """Ask a seat for its Tactical Redraw."""
     state.redrawn[task.seat] = 0

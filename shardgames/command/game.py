@@ -46,7 +46,7 @@ from shardgames.command.compiled import ABILITIES, RECKLESS, CardInfo, bit, comp
 from shardgames.command.decks import Decklist, check_deck, load_deck_file, starter_decks
 from shardgames.command.events import EVENT_TYPES
 from shardgames.command.formats import FORMATS
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import CardType
 from shardgames.command.objects import DECK_STRIDE, PLAYERS, SOVEREIGNS, TARGETS, TOKENS
 from shardgames.command.phases import OPENING_HAND, QUEUE_GUARD, CommandPrompt
@@ -165,7 +165,7 @@ class CommandGame(Game):
     state_type = CommandState
     event_types = EVENT_TYPES
     prompt_types = (CommandPrompt,)
-    task_types = tuple(HANDLERS.run_handlers)  # every task a rules module runs (the rules are imported above)
+    task_types = tuple(handlers.run_handlers)  # every task a rules module runs (the rules are imported above)
     turn_cap_parameter = "max_turns"
     turn_cap_factor = 2  # max_turns counts each player's turns
     sample_configurations = (

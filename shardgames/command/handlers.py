@@ -1,6 +1,6 @@
 """The table of Shard Command's rules functions, which each rules module fills where it writes them.
 
-`HANDLERS` is the game's `shardgames.kernel.handlers.Handlers`: the setup, the legal actions of each
+`handlers` is the game's `shardgames.kernel.handlers.Handlers`: the setup, the legal actions of each
 decision `Phase`, the function that applies each action class, the one that runs each queued task and
 the explanation of illegal actions. `shardgames.command.flow`, `~shardgames.command.play`,
 `~shardgames.command.combat` and `~shardgames.command.resolve` register their functions with its
@@ -13,7 +13,7 @@ from __future__ import annotations
 from shardgames.command.phases import Phase
 from shardgames.kernel.handlers import Handlers
 
-__all__ = ["HANDLERS"]
+__all__ = ["handlers"]
 
-HANDLERS: Handlers[Phase] = Handlers("command")
+handlers: Handlers[Phase] = Handlers("command")
 """Shard Command's rules functions, by phase, action class and task class."""

@@ -27,7 +27,7 @@ from shardgames.command.events import (
     Paid,
     StatusChanged,
 )
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import ELEMENTS, CardType, Reach, Scope, Trigger
 from shardgames.command.objects import (
     ABILITY,
@@ -273,7 +273,7 @@ def play_ids(state: CommandState, seat: int) -> list[int]:
     return [base + card for card in playable(state, seat, state.hands[seat], state.scrap[seat])]
 
 
-@HANDLERS.apply(Play)
+@handlers.apply(Play)
 def apply_play(state: CommandState, prompt: CommandPrompt, action: Play) -> None:
     """Start playing a card: it leaves the hand (or Scrap, with Echo); targets and costs follow."""
     seat = prompt.player
@@ -385,7 +385,7 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     return ids
 
 
-@HANDLERS.apply(Activate)
+@handlers.apply(Activate)
 def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate) -> None:
     """Activate an ability: a mana ability at once; the others go on the Queue after targets and costs."""
     seat = prompt.player
@@ -438,7 +438,7 @@ def _float(state: CommandState, seat: int, source: int, kind: int, shards: int) 
     state.emit(ManaMade(seat, source, f"{shards} {what} Shard{'s' * (shards != 1)}"))
 
 
-@HANDLERS.legal(Phase.ELEMENT)
+@handlers.legal(Phase.ELEMENT)
 def legal_element(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The elements a two-element Rock's next Shard may be."""
     p = state.permanent(state.element_source)
@@ -448,7 +448,7 @@ def legal_element(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [state.game.id_element + element for element in mana[1]]
 
 
-@HANDLERS.apply(ChooseElement)
+@handlers.apply(ChooseElement)
 def apply_element(state: CommandState, prompt: CommandPrompt, action: ChooseElement) -> None:
     """One Shard of the chosen element floats."""
     _float(state, prompt.player, state.element_source, action.element + 1, 1)
@@ -497,7 +497,7 @@ def _slot_targets(state: CommandState, casting: Casting, index: int) -> list[int
     return targets_for(state, item.controller, info.identity_mask, inst, item.source)
 
 
-@HANDLERS.legal(Phase.TARGET)
+@handlers.legal(Phase.TARGET)
 def legal_target(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The targets of the next effect that needs one."""
     casting = state.casting
@@ -506,7 +506,7 @@ def legal_target(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [base + t for t in _slot_targets(state, casting, _next_slot(casting))]
 
 
-@HANDLERS.legal(Phase.SACRIFICE)
+@handlers.legal(Phase.SACRIFICE)
 def legal_sacrifice(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The Entities `player` may sacrifice."""
     player = prompt.player
@@ -514,7 +514,7 @@ def legal_sacrifice(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [base + p.id for p in state.arena if p.owner == player and is_entity(state, p)]
 
 
-@HANDLERS.legal(Phase.TRENCH)
+@handlers.legal(Phase.TRENCH)
 def legal_trench(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """The Entities whose trench counter may pay for Bombard."""
     player = prompt.player
@@ -522,7 +522,7 @@ def legal_trench(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [base + p.id for p in state.arena if p.owner == player and p.trench]
 
 
-@HANDLERS.apply(ChooseTarget)
+@handlers.apply(ChooseTarget)
 def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarget) -> None:
     """A `ChooseTarget` answers a target, a sacrifice, a trench counter or an attack's target."""
     if prompt.phase is Phase.ATTACK_TARGET:

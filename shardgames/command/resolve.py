@@ -24,7 +24,7 @@ from shardgames.command.events import (
     ItemResolved,
     StatusChanged,
 )
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.keywords import CardType, Scope, effect_of, register_effect
 from shardgames.command.objects import PLAYERS, SPELL, VOLATILE, QueueItem
 from shardgames.command.phases import CommandPrompt, DrawCards, Phase
@@ -120,7 +120,7 @@ def _info(state: CommandState, item: QueueItem):  # type: ignore[no-untyped-def]
     return game.infos[item.design]
 
 
-@HANDLERS.run(ApplyEffect)
+@handlers.run(ApplyEffect)
 def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     """Apply one effect, if its target (when it has one) is still legal."""
     item = task.item
@@ -136,7 +136,7 @@ def run_apply_effect(state: CommandState, task: ApplyEffect) -> None:
     effect_of(inst.keyword.id)(state, item, inst, target, info.identity_mask)
 
 
-@HANDLERS.run(FinishItem)
+@handlers.run(FinishItem)
 def run_finish_item(state: CommandState, task: FinishItem) -> None:
     """The end of an item's resolution."""
     item = task.item
@@ -398,7 +398,7 @@ def _updraft(state: CommandState, item: QueueItem, inst: KeywordInstance, target
 # ---------------------------------------------------------------------- discards and Foresight
 
 
-@HANDLERS.run(AskDiscard)
+@handlers.run(AskDiscard)
 def run_ask_discard(state: CommandState, task: AskDiscard) -> None:
     """Ask for the discards (as many as the hand allows)."""
     count = min(task.count, len(state.hands[task.seat]))
@@ -408,7 +408,7 @@ def run_ask_discard(state: CommandState, task: AskDiscard) -> None:
         state.ask(task.seat, Phase.DISCARD)
 
 
-@HANDLERS.legal(Phase.DISCARD)
+@handlers.legal(Phase.DISCARD)
 def legal_discard(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Every card of the discarding hand."""
     player = prompt.player
@@ -416,7 +416,7 @@ def legal_discard(state: CommandState, prompt: CommandPrompt) -> list[int]:
     return [base + card for card in state.hands[player]]
 
 
-@HANDLERS.apply(Discard)
+@handlers.apply(Discard)
 def apply_discard(state: CommandState, prompt: CommandPrompt, action: Discard) -> None:
     """Discard a card to the Scrap zone (public)."""
     seat = state.discard_seat
@@ -430,7 +430,7 @@ def apply_discard(state: CommandState, prompt: CommandPrompt, action: Discard) -
         state.discard_seat = -1
 
 
-@HANDLERS.run(LookNext)
+@handlers.run(LookNext)
 def run_look_next(state: CommandState, task: LookNext) -> None:
     """Look at the next card of the deck, or, once all are seen, ask about the first one."""
     seat = task.seat
@@ -458,13 +458,13 @@ def revealed(state: CommandState, seat: int, card: int) -> None:
     state.foresight = (*state.foresight, card)
 
 
-@HANDLERS.legal(Phase.FORESIGHT)
+@handlers.legal(Phase.FORESIGHT)
 def legal_foresight(state: CommandState, prompt: CommandPrompt) -> list[int]:
     """Top or bottom."""
     return [state.game.id_foresee, state.game.id_foresee + 1]
 
 
-@HANDLERS.apply(Foresee)
+@handlers.apply(Foresee)
 def apply_foresee(state: CommandState, prompt: CommandPrompt, action: Foresee) -> None:
     """Decide one card; after the last, kept cards stay on top and the others go under, in order."""
     seat = prompt.player

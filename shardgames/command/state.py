@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from shardgames.command import checks
 from shardgames.command.events import CardPlayed, Conceded
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.html import state_html
 from shardgames.command.objects import Permanent
 from shardgames.command.phases import CommandPrompt, Phase
@@ -37,11 +37,11 @@ class CommandState(HandledState, State["CommandGame"], CommandTable):
     """A game of Shard Command in progress: the fields of `CommandTable`, and the phase machine's hooks.
 
     The rules functions that answer each decision and run each queued step are registered in
-    `shardgames.command.handlers.HANDLERS`; the state looks them up.
+    `shardgames.command.handlers.handlers`; the state looks them up.
     """
 
     legal_by_id: ClassVar[bool] = True
-    rules = HANDLERS
+    rules = handlers
 
     # ------------------------------------------------------------------ kernel hooks
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import shardgames as sg
-from shardgames.command.handlers import HANDLERS
+from shardgames.command.handlers import handlers
 from shardgames.command.phases import CHANCE_PHASES, Phase
 
 
 def test_every_phase_action_and_task_has_a_registered_handler() -> None:
     game = sg.load_game("command")
-    problems = HANDLERS.missing(
+    problems = handlers.missing(
         phases=[phase for phase in Phase if phase not in CHANCE_PHASES],
         actions=game.codec.action_types,
         tasks=game.task_types,
@@ -18,4 +18,4 @@ def test_every_phase_action_and_task_has_a_registered_handler() -> None:
 
 
 def test_every_decision_phase_has_its_explanation() -> None:
-    assert set(HANDLERS.explain_handlers) == {phase for phase in Phase if phase not in CHANCE_PHASES}
+    assert set(handlers.explain_handlers) == {phase for phase in Phase if phase not in CHANCE_PHASES}
