@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-import attrs
-
 from shardgames.kernel.actions import Action
 from shardgames.kernel.zones import only
 from shardgames.sota.actions import AssignTrait, Draw, DrawCard, Pass, Place, PlayAlly, Swap
@@ -104,7 +102,11 @@ def take_next(
     deck = s.decks[task.seat]
     if task.count <= 0 or len(deck) == 0:
         return
-    s.push(attrs.evolve(task, count=task.count - 1))
+    s.push(
+        Deal(task.seat, task.count - 1, task.phase)
+        if isinstance(task, Deal)
+        else Mill(task.seat, task.count - 1)
+    )
     if deck.needs_chance():
         s.ask_chance(phase, task.seat)
     else:
