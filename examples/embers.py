@@ -337,6 +337,8 @@ class EndTurn(Task):
 class EmbersTable(Table):
     """The fields of an Embers game, declared once: the state holds them, the views what they may see."""
 
+    __slots__ = ()
+
     embers = fields.flat(int, doc="Each seat's embers (its life).")
     hands = fields.hands(doc="Each seat's hand: a view shows only its own.")
     decks = fields.decks(doc="Each seat's deck: its order is hidden from everyone.")

@@ -89,6 +89,8 @@ def _two_piles() -> list[tuple[int, ...]]:
 class CommandTable(Table):
     """The declared fields of a Shard Command state (and, as far as a seat may see them, of its view)."""
 
+    __slots__ = ()
+
     integrity = flat(int, default=lambda: [20, 20], doc="Each seat's Integrity.")
     pool = flat(tuple[int, ...], default=_two_stones, doc="Each seat's Charge Stones in the Pool.")
     unused = flat(tuple[int, ...], default=_two_stones, doc="Each seat's Unused stones.")

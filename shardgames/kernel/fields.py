@@ -6,6 +6,7 @@ clone copies it, and what a seat's view holds of it (the same value frozen, a ce
 nothing). The state class and the view class both inherit the table:
 
     class EmbersTable(Table):
+        __slots__ = ()  # the state and view classes hold the values, in slots
         embers = flat(int, doc="Each seat's embers.")
         hands = hands(doc="Each seat's hand (hidden from the others).")
         decks = decks(doc="Each seat's deck (its order hidden from everyone).")
@@ -30,6 +31,7 @@ view, which does not hold it. Adding a field to a game is one line in its table.
 
 Examples:
     >>> class Table2(Table):
+    ...     __slots__ = ()
     ...     score = flat(int, default=lambda: [0, 0])
     ...     turn_owner = value(-1)
     >>> [(f.name, f.kind.name) for f in declared_fields(Table2)]
@@ -156,7 +158,10 @@ class Field(Generic[M, F]):
 class Table:
     """The base of a game's table: the class whose `Field` attributes declare the game's state.
 
-    A table holds declarations only; the state and view classes that inherit it hold the values.
+    A table holds declarations only; the state and view classes that inherit it hold the values, in
+    slots. A table therefore declares ``__slots__ = ()``, as every class a state inherits must:
+    otherwise each state would carry a ``__dict__``, slower to read and holding attributes that a
+    clone, a view and JSON know nothing of (`state_class` and `view_class` refuse such a class).
     """
 
     __slots__ = ()
@@ -314,8 +319,10 @@ def state_class(cls: type[StateT]) -> type[StateT]:
     ``_hidden_zones`` (every zone of the ``hands()`` and ``decks()`` fields) if there are any.
 
     Raises:
-        TypeError: If the class declares attrs fields of its own, or inherits no declared field.
+        TypeError: If the class declares attrs fields of its own, inherits no declared field, or
+            inherits a class without ``__slots__``.
     """
+    _require_slots(cls)
     fields = declared_fields(cls)
     if not fields:
         raise TypeError(f"{cls.__name__} inherits no declared field: declare them on a Table it inherits")
@@ -335,6 +342,19 @@ def state_class(cls: type[StateT]) -> type[StateT]:
     if zones and "_hidden_zones" not in cls.__dict__:
         made._hidden_zones = _hidden_zones_code(made.__name__, zones)  # type: ignore[method-assign]
     return made
+
+
+def _require_slots(cls: type) -> None:
+    """Refuse a class whose instances would get a ``__dict__`` through a base without ``__slots__``."""
+    loose = [
+        base.__name__ for base in cls.__mro__[1:] if base is not object and "__slots__" not in base.__dict__
+    ]
+    if loose:
+        names = ", ".join(loose)
+        raise TypeError(
+            f"{cls.__name__} inherits {names} without __slots__: declare __slots__ = () there, or every "
+            f"{cls.__name__} gets a __dict__ that clones, views and JSON do not carry"
+        )
 
 
 def _hidden_zones_code(owner: str, zones: list[str]) -> Callable[..., Any]:
@@ -373,8 +393,10 @@ def view_class(cls: type[ViewT]) -> type[ViewT]:
     deals the unknown cards again (unless the class writes its own).
 
     Raises:
-        TypeError: If the class declares a field of its own under the name of a declared one.
+        TypeError: If the class declares a field of its own under the name of a declared one, or
+            inherits a class without ``__slots__``.
     """
+    _require_slots(cls)
     fields = declared_fields(cls)
     own = _own_annotations(cls)
     clash = sorted(set(own) & {f.name for f in fields})

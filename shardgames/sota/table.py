@@ -44,6 +44,8 @@ _NO_CARDS: _CARDS = ()
 class SotaTable(Table):
     """The fields of a SOTA game."""
 
+    __slots__ = ()
+
     persona = fields.flat(int, doc="Each seat's chosen Persona (-1 until chosen).")
     options = fields.flat(tuple[int, ...], doc="Each seat's Personas to choose from, until it chooses.")
     hands = fields.hands(doc="Each seat's hand: a view shows only its own.")

@@ -22,6 +22,8 @@ def _squares() -> list[int]:
 class TacticsTable(Table):
     """The fields of a Tactics game."""
 
+    __slots__ = ()
+
     board = fields.flat(int, default=_squares, doc="Each square's warrior, or -1.")
     terrain = fields.flat(
         int, default=_squares, doc="Each square's terrain (its number in `TERRAINS`), or -1."

@@ -47,6 +47,7 @@ class Tally:
 
 
 class LedgerTable(Table):
+    __slots__ = ()
     round = fields.value(0, doc="The round.")
     leader = fields.value(None, of=int | None, doc="The leading seat, once there is one.")
     scores = fields.flat(int, default=lambda: [0, 0], doc="Each seat's score.")
@@ -231,3 +232,28 @@ def test_misdeclared_tables_are_refused() -> None:
         @view_class
         class Again(View, LedgerTable):
             scores: Any
+
+    class LooseTable(Table):  # no __slots__: its states would carry a __dict__
+        round = fields.value(0)
+
+    with pytest.raises(TypeError, match="inherits LooseTable without __slots__"):
+
+        @state_class
+        class Loose(State, LooseTable):
+            pass
+
+    with pytest.raises(TypeError, match="inherits LooseTable without __slots__"):
+
+        @view_class
+        class LooseView(View, LooseTable):
+            pass
+
+
+@pytest.mark.parametrize("name", ["embers", "sota", "tactics", "command"])
+def test_states_and_views_hold_their_values_in_slots(name: str) -> None:
+    """No state or view carries a __dict__: nothing can be set on one that a clone or JSON would drop."""
+    state = sg.load_game(name).new_initial_state(seed=1)
+    for obj in (state, state.clone(), state.view(0)):
+        assert not hasattr(obj, "__dict__"), type(obj).__name__
+        with pytest.raises(AttributeError):
+            obj.stray = 1  # type: ignore[attr-defined]
