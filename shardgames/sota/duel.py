@@ -80,8 +80,9 @@ def legal_unit(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
 
 def occupied_positions(s: SotaState, seat: int) -> list[int]:
     """`seat`'s Duel Positions that hold a Character."""
-    positions = s.seat_slots(seat)
-    return [i - positions.start for i in positions if s.slots[i] >= 0]
+    k = s.game.duel_positions
+    base, slots = seat * k, s.slots
+    return [i for i in range(k) if slots[base + i] >= 0]
 
 
 @handlers.explain(Phase.DUEL_UNIT)

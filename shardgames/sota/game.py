@@ -257,12 +257,11 @@ class SotaGame(Game):
 
     # ------------------------------------------------------------------ the action space
 
-    @property
-    def duel_positions(self) -> int:
-        """The number of Duel Positions per player."""
-        return int(self.params["duel_positions"])
+    duel_positions: int
+    """The number of Duel Positions per player (the rules read it on the hot path: an attribute)."""
 
     def _make_codec(self) -> ActionCodec:
+        self.duel_positions = int(self.params["duel_positions"])  # the codec's first need of it
         cards = IntRange(0, CARDS_PER_SEAT)
         slots = IntRange(0, self.duel_positions)
         values = IntRange(1, 4)

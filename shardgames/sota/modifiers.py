@@ -35,17 +35,21 @@ def legal_modifiers(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     duel = duel_of(s)
     ids = [game.id_pass]
     unit = duel.slots_of(duel.to_act)
-    ids.extend(game.id_use_trait[slot] for slot in unit if trait_problem(s, duel, seat, slot) is None)
-    if not unit and trait_problem(s, duel, seat, None) is None:
+    if unit:
+        use_trait = game.id_use_trait
+        ids += [use_trait[slot] for slot in unit if trait_problem(s, duel, seat, slot) is None]
+    elif trait_problem(s, duel, seat, None) is None:
         ids.append(game.id_use_persona)
     stacks = s.allies[seat * 5 : seat * 5 + 5]
     value = game.ally_value
-    if stacks[duel.stat]:
-        ids.extend(game.id_use_ally[v] for v in sorted({value[c] for c in stacks[duel.stat]}))
+    stack = stacks[duel.stat]
+    if stack:
+        use_ally = game.id_use_ally
+        ids += [use_ally[v] for v in sorted({value[c] for c in stack})]
     if all(stacks):
         choices = [sorted({value[c] for c in stack}) for stack in stacks]
         r_ally = game.id_r_ally
-        ids.extend(r_ally[combo] for combo in product(*choices))
+        ids += [r_ally[combo] for combo in product(*choices)]
     return ids
 
 
@@ -63,7 +67,7 @@ def _trait_card(s: SotaState, duel: Duel, seat: int, slot: int | None) -> int | 
     else:
         if slot not in unit:
             return f"Duel Position {slot} is not in seat {seat}'s duelling unit"
-        card, bit = s.traits[s.seat_slots(seat).start + slot], slot
+        card, bit = s.traits[seat * s.game.duel_positions + slot], slot
         if card < 0:
             return f"the Character in Duel Position {slot} holds no Trait"
     if duel.used >> (side * 8 + bit) & 1:

@@ -90,8 +90,8 @@ class SotaState(HandledState, State["SotaGame"], SotaTable):
 
     def order_from(self, seat: int) -> list[int]:
         """The remaining seats in turn order, starting with `seat`."""
-        n = len(self.alive)
-        return [(seat + i) % n for i in range(n) if self.alive[(seat + i) % n]]
+        alive = self.alive
+        return [other for other in (*range(seat, len(alive)), *range(seat)) if alive[other]]
 
     def seat_slots(self, seat: int) -> range:
         """The indices of `seat`'s Duel Positions in `slots` and `traits`."""

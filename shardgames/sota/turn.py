@@ -175,6 +175,20 @@ def hand_of_type(s: SotaState, seat: int, card_type: int) -> list[int]:
     return [card & LOCAL_MASK for card in s.hands[seat] if types[card] == card_type]
 
 
+def hand_of_types(s: SotaState, seat: int, first: int, second: int) -> tuple[list[int], list[int]]:
+    """`hand_of_type` for two card types at once, in one pass over the hand."""
+    types = s.game.card_type
+    ones: list[int] = []
+    others: list[int] = []
+    for card in s.hands[seat]:
+        kind = types[card]
+        if kind == first:
+            ones.append(card & LOCAL_MASK)
+        elif kind == second:
+            others.append(card & LOCAL_MASK)
+    return ones, others
+
+
 def not_of_type(s: SotaState, seat: int, card: int, card_type: int) -> str | None:
     """Why the card at local index `card` is not a card of `card_type` in `seat`'s hand, or None."""
     if card in hand_of_type(s, seat, card_type):
@@ -184,8 +198,9 @@ def not_of_type(s: SotaState, seat: int, card: int, card_type: int) -> str | Non
 
 def open_positions(s: SotaState, seat: int) -> list[int]:
     """`seat`'s open Duel Positions (no Character in them)."""
-    positions = s.seat_slots(seat)
-    return [i - positions.start for i in positions if s.slots[i] < 0]
+    k = s.game.duel_positions
+    base, slots = seat * k, s.slots
+    return [i for i in range(k) if slots[base + i] < 0]
 
 
 @handlers.legal(Phase.POSITION)
@@ -259,8 +274,9 @@ def apply_swap(s: SotaState, prompt: SotaPrompt, action: Swap) -> None:
 
 def trait_free_positions(s: SotaState, seat: int) -> list[int]:
     """`seat`'s Duel Positions whose Character holds no Trait yet (SOTA-16, R11)."""
-    positions = s.seat_slots(seat)
-    return [i - positions.start for i in positions if s.slots[i] >= 0 and s.traits[i] < 0]
+    k = s.game.duel_positions
+    base, slots, traits = seat * k, s.slots, s.traits
+    return [i for i in range(k) if slots[base + i] >= 0 and traits[base + i] < 0]
 
 
 @handlers.legal(Phase.BOLSTER)
@@ -268,11 +284,16 @@ def legal_bolster(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """SOTA-32/33, R11: play one Ally, or attach one Trait to an own Character without one, or pass."""
     game, seat = s.game, prompt.player
     ids = [game.id_pass]
-    ids.extend(game.id_play_ally[card] for card in hand_of_type(s, seat, ALLY))
-    free = trait_free_positions(s, seat)
-    for card in hand_of_type(s, seat, TRAIT):
-        assign = game.id_assign_trait[card]
-        ids.extend(assign[slot] for slot in free)
+    allies, traits = hand_of_types(s, seat, ALLY, TRAIT)
+    play_ally = game.id_play_ally
+    ids += [play_ally[card] for card in allies]
+    if traits:
+        free = trait_free_positions(s, seat)
+        if free:
+            assign_trait = game.id_assign_trait
+            for card in traits:
+                assign = assign_trait[card]
+                ids += [assign[slot] for slot in free]
     return ids
 
 
