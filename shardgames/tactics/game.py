@@ -247,7 +247,13 @@ class TacticsGame(Game):
         self.roster = roster
         self.cost = tuple(card.cost for card in roster)
         self.commander = tuple(card.commander for card in roster)
+        self.commanders = frozenset(number for number, card in enumerate(roster) if card.commander)
         self.placement = tuple(setup.placement_rows(cost) for cost in self.cost)
+        # the kinds of piece by where they may go (see `Purchases.cells`), and each card's kind
+        self.piece_kinds = tuple(sorted(set(zip(self.placement, self.commander, strict=True))))
+        self.piece_kind = tuple(
+            self.piece_kinds.index(kind) for kind in zip(self.placement, self.commander, strict=True)
+        )
         self.price = tuple(  # by whether the buyer has a commander
             tuple(setup.warrior_price(card.cost, card.commander, has_commander) for card in roster)
             for has_commander in (False, True)

@@ -67,16 +67,20 @@ def run_setup_turn(s: TacticsState, task: SetupTurn) -> None:
     s.ask(task.seat, Phase.SETUP)
 
 
+_ONE_COPY = "seat {seat} already has {what}: one copy of each commander"
+_TOO_DEAR = "seat {seat} has {souls} Souls left; {what} (cost {price}) needs {price}"
+_KEEP_A_SOUL = "seat {seat} has no commander yet: a purchase other than one must leave a Soul"
+
+
 def owned_cards(s: TacticsState, seat: int) -> set[int]:
     """The roster cards of `seat`'s warriors on the board."""
-    cards = s.card
-    return {cards[w] for w in s.warriors_of(seat)}
+    cards, owner = s.card, s.owner
+    return {cards[w] for w, where in enumerate(s.square) if where >= 0 and owner[w] == seat}
 
 
 def owns_commander(game: TacticsGame, owned: set[int]) -> bool:
     """Whether the `owned` cards include a commander."""
-    commander = game.commander
-    return any(commander[card] for card in owned)
+    return not game.commanders.isdisjoint(owned)
 
 
 def placement_rows(cost: int) -> int:
@@ -126,29 +130,38 @@ class Purchases:
         """For each roster card, why it may not be bought now wherever it goes, or None.
 
         TAC-23: one copy of each commander; TAC-21, R5: the first commander is free; and the price
-        rules of `_price_problem`.
+        rules of `price_problems`. A reason is a template: `explain` words it for one card.
         """
-        game, owned, price_problem = self.game, self.owned, self._price_problem
+        game, owned = self.game, self.owned
+        problems = self.price_problems(zip(self.prices, game.commander, strict=True))
+        for number in owned:
+            if game.commander[number]:
+                problems[number] = _ONE_COPY
+        return problems
+
+    def terrain_problem(self) -> str | None:
+        """Whether a terrain piece may be bought now, wherever it goes (TAC-16, R4, R7); a template."""
+        return self.price_problems(((TERRAIN_COST, False),))[0]
+
+    def price_problems(self, purchases: Iterable[tuple[int, bool]]) -> list[str | None]:
+        """TAC-8, 22, R4: for each purchase (a price, and whether it buys a commander), why it is refused.
+
+        The price must be paid and, before a commander, a purchase other than one must leave a Soul for
+        it. Each reason is a template (see `explain`); None where the purchase is allowed.
+        """
+        souls = self.souls
         return [
-            f"seat {self.seat} already has {card.name}: one copy of each commander"
-            if commander and number in owned
-            else price_problem(price, commander, card.name)
-            for number, (card, commander, price) in enumerate(
-                zip(game.roster, game.commander, self.prices, strict=True)
-            )
+            _TOO_DEAR
+            if price > souls
+            else _KEEP_A_SOUL
+            if price >= souls and self.keeps_room(commander)
+            else None
+            for price, commander in purchases
         ]
 
-    def terrain_problem(self, what: str = "terrain") -> str | None:
-        """Whether a terrain piece may be bought now, wherever it goes (TAC-16, R4, R7)."""
-        return self._price_problem(TERRAIN_COST, False, what)
-
-    def _price_problem(self, price: int, commander: bool, what: str) -> str | None:
-        """TAC-8, 22, R4: the price must be paid, and, before a commander, leave a Soul for it."""
-        if price > self.souls:
-            return f"seat {self.seat} has {self.souls} Souls left; {what} (cost {price}) needs {price}"
-        if self.souls - price <= 0 and self.keeps_room(commander):
-            return f"seat {self.seat} has no commander yet: a purchase other than one must leave a Soul"
-        return None
+    def explain(self, problem: str, what: str, price: int) -> str:
+        """The reason template `problem` of `card_problems` or `terrain_problem`, worded for `what`."""
+        return problem.format(seat=self.seat, souls=self.souls, what=what, price=price)
 
     def keeps_room(self, commander: bool) -> bool:
         """Whether a purchase must leave room for a commander: the seat has none, and this is not one."""
@@ -196,18 +209,17 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     decision = Purchases(s, prompt.player)
     game = s.game
     ids = [game.id_stop] if decision.stop_problem() is None else []
-    problems = decision.card_problems()
-    for number, (problem, placement, commander) in enumerate(
-        zip(problems, game.placement, game.commander, strict=True)
-    ):
+    by_kind = [decision.cells(placement, commander) for placement, commander in game.piece_kinds]
+    kind_of, base = game.piece_kind, game.id_buy_warrior
+    for number, problem in enumerate(decision.card_problems()):
         if problem is None:
-            base = game.id_buy_warrior + number * 64
-            ids += [base + c for c in decision.cells(placement, commander)]
+            offset = base + number * 64
+            ids += [offset + c for c in by_kind[kind_of[number]]]
     if decision.terrain_problem() is None:
         cells = decision.cells(TERRAIN_ROWS, False)
         for kind in range(len(TERRAINS)):
-            base = game.id_buy_terrain + kind * 64
-            ids += [base + c for c in cells]
+            offset = game.id_buy_terrain + kind * 64
+            ids += [offset + c for c in cells]
     return ids
 
 
@@ -265,13 +277,17 @@ def explain_purchase(s: TacticsState, prompt: TacticsPrompt, action: Action) -> 
         if number < 0:
             return f"the roster has no warrior {action.card!r}; its ids are {', '.join(game.card_number)}"
         card = game.roster[number]
-        return decision.card_problems()[number] or decision.cell_problem(
-            action.cell,
-            game.placement[number],
-            game.commander[number],
-            f"{card.name} (printed cost {card.cost})",
+        problem = decision.card_problems()[number]
+        if problem is not None:
+            return decision.explain(problem, card.name, decision.prices[number])
+        commander = game.commander[number]
+        return decision.cell_problem(
+            action.cell, game.placement[number], commander, f"{card.name} (printed cost {card.cost})"
         )
     if isinstance(action, BuyTerrain):
         what = action.terrain.value
-        return decision.terrain_problem(what) or decision.cell_problem(action.cell, TERRAIN_ROWS, False, what)
+        problem = decision.terrain_problem()
+        if problem is not None:
+            return decision.explain(problem, what, TERRAIN_COST)
+        return decision.cell_problem(action.cell, TERRAIN_ROWS, False, what)
     return not_an_answer(prompt, action)
