@@ -10,6 +10,13 @@ game itself) and reports the median over ``--runs`` runs of:
 * clone: the time of ``state.clone()`` on mid-game states, in microseconds;
 * JSON: the time of ``state.to_json()`` plus ``game.state_from_json(...)`` on mid-game states, in µs.
 
+With python-chess installed (it comes with the ``test`` extra), each run of a game is preceded by a run
+of random chess games with python-chess (a uniform choice over ``board.legal_moves``, pushed until
+``board.is_game_over()``), and the table adds ``vs chess``: the game's actions/s over chess's moves/s in
+the same run, the median over runs. Both sides pay for listing the legal moves, making one and asking
+whether the game is over, so the ratio says how fast a game is next to a well-known pure-Python engine
+on the same machine at the same moment, which absolute numbers on a shared machine cannot.
+
 It also measures the kernel's per-step cost on the template game: ``apply_action`` (checked) against
 ``apply_action_unchecked`` (both replaying recorded random games, chance and forced moves included), and
 ``legal_actions()`` on a state whose cache is empty.
@@ -20,6 +27,7 @@ Seeds are fixed, so every run plays the same games; only the timings vary. Examp
     python benchmarks/bench.py --seconds 0.2 --runs 1   # a quick look
     python benchmarks/bench.py --game "embers(players=4)" --json
     python benchmarks/bench.py --import mygame.py:MyGame --game mygame
+    python benchmarks/bench.py --no-chess               # without the python-chess reference
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ from embers import EmbersGame  # importable thanks to the line above
 
 TEMPLATE_GAME = "embers"
 ROOT_SEED = 20_240_601
-PLAY, SAMPLE, KERNEL = 0, 1, 2  # derive_seed keys: one stream of games per purpose
+PLAY, SAMPLE, KERNEL, CHESS = 0, 1, 2, 3  # derive_seed keys: one stream of games per purpose
 CLONES_PER_STATE = 100
 JSON_ROUND_TRIPS_PER_STATE = 2
 
@@ -116,6 +124,32 @@ def play_run(game: Game, run: int, seconds: float, games: int | None) -> dict[st
     }
 
 
+def chess_run(run: int, seconds: float, games: int | None) -> float | None:
+    """Moves per second of random chess games with python-chess (None if it is not installed).
+
+    The same budget as `play_run`: `games` games, or as many as fit in `seconds`.
+    """
+    try:
+        import chess  # the reference engine: optional, and only this script uses it
+    except ImportError:
+        return None
+    rng = sg.Rng(sg.derive_seed(ROOT_SEED, CHESS, run))
+    randrange = rng.randrange
+    moves = played = 0
+    elapsed = 0.0
+    clock = time.perf_counter
+    while (played < games) if games is not None else (elapsed < seconds or played == 0):
+        start = clock()
+        board = chess.Board()
+        while not board.is_game_over():
+            legal = list(board.legal_moves)
+            board.push(legal[randrange(len(legal))])
+            moves += 1
+        elapsed += clock() - start
+        played += 1
+    return moves / elapsed
+
+
 # ---------------------------------------------------------------------- micro timings
 
 
@@ -143,11 +177,18 @@ def state_costs(game: Game, run: int, samples: int) -> dict[str, float]:
     }
 
 
-def bench_game(game: Game, runs: int, seconds: float, games: int | None, samples: int) -> dict[str, Any]:
-    """Every measurement of one game: the median over `runs` runs."""
-    per_run = [
-        {**play_run(game, run, seconds, games), **state_costs(game, run, samples)} for run in range(runs)
-    ]
+def bench_game(
+    game: Game, runs: int, seconds: float, games: int | None, samples: int, *, chess: bool = True
+) -> dict[str, Any]:
+    """Every measurement of one game: the median over `runs` runs (with `chess`, each after a chess run)."""
+    per_run = []
+    for run in range(runs):
+        reference = chess_run(run, seconds, games) if chess else None
+        measured = {**play_run(game, run, seconds, games), **state_costs(game, run, samples)}
+        if reference is not None:
+            measured["chess_moves_per_second"] = reference
+            measured["vs_chess"] = measured["actions_per_second"] / reference
+        per_run.append(measured)
     result: dict[str, Any] = {"game": str(game), "players": game.num_players}
     for key in per_run[0]:
         result[key] = statistics.median(r[key] for r in per_run)
@@ -206,6 +247,7 @@ GAME_COLUMNS = (
     ("actions/s", "actions_per_second", "{:,.0f}"),
     ("steps/s", "steps_per_second", "{:,.0f}"),
     ("games/s", "games_per_second", "{:,.1f}"),
+    ("vs chess", "vs_chess", "{:.2f}x"),
     ("mean length", "mean_length", "{:.1f}"),
     ("clone", "clone_us", "{:.2f}"),
     ("JSON", "json_round_trip_us", "{:,.0f}"),
@@ -221,10 +263,15 @@ KERNEL_COLUMNS = (
 
 
 def _rows(columns: Sequence[tuple[str, str, str]], records: Sequence[dict[str, Any]]) -> list[list[str]]:
-    return [[fmt.format(record[key]) for _, key, fmt in columns] for record in records]
+    return [
+        [fmt.format(record[key]) if key in record else "-" for _, key, fmt in columns] for record in records
+    ]
 
 
-PLAY_NOTE = "clone, JSON (to_json + state_from_json): µs per call on mid-game states"
+PLAY_NOTE = (
+    "vs chess: actions/s over python-chess's random-play moves/s in the same run (median)\n"
+    "clone, JSON (to_json + state_from_json): µs per call on mid-game states"
+)
 KERNEL_NOTE = "apply_action: includes the chance and forced steps that follow it"
 
 
@@ -294,6 +341,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--plain", action="store_true", help="plain text tables even if rich is installed")
     parser.add_argument("--no-kernel", action="store_true", help="skip the kernel per-step measurement")
+    parser.add_argument("--no-chess", action="store_true", help="skip the python-chess reference runs")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0 or args.samples < 1 or (args.games is not None and args.games < 1):
         parser.error("--runs, --seconds, --samples and --games must be positive")
@@ -313,6 +361,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "games": args.games,
             "samples": args.samples,
             "seed": ROOT_SEED,
+            "chess": None if args.no_chess else _chess_version(),
             "shardgames": sg.__version__,
             "python": platform.python_version(),
             "implementation": platform.python_implementation(),
@@ -323,12 +372,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
     for game in games:
         _status(f"benchmarking {game} ...")
-        results["games"][str(game)] = bench_game(game, args.runs, args.seconds, args.games, args.samples)
+        results["games"][str(game)] = bench_game(
+            game, args.runs, args.seconds, args.games, args.samples, chess=not args.no_chess
+        )
     if not args.no_kernel:
         _status(f"measuring the kernel on {TEMPLATE_GAME} ...")
         seconds = args.seconds if args.games is None else 0.1
         results["kernel"] = bench_kernel(sg.load_game(TEMPLATE_GAME), args.runs, seconds, args.samples)
     return results
+
+
+def _chess_version() -> str | None:
+    """The version of python-chess, the reference engine, or None if it is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    return str(chess.__version__)
 
 
 def _status(message: str) -> None:

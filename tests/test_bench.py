@@ -48,7 +48,7 @@ def bench() -> ModuleType:
 def test_bench_json_has_every_measurement_for_embers(
     bench: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert bench.main([*TINY, "--game", "embers", "--json"]) == 0
+    assert bench.main([*TINY, "--game", "embers", "--json", "--no-chess"]) == 0
     results = json.loads(capsys.readouterr().out)
     assert set(results) == {"settings", "games", "kernel"}
     assert set(results["games"]) == {"embers"}
@@ -58,6 +58,22 @@ def test_bench_json_has_every_measurement_for_embers(
     assert embers["steps_per_second"] >= embers["actions_per_second"] > 0
     assert set(results["kernel"]) == KERNEL_KEYS
     assert results["kernel"]["game"] == "embers"
+
+
+def test_bench_sets_each_game_beside_python_chess(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chess = pytest.importorskip("chess")
+    assert bench.main([*TINY, "--game", "embers", "--json", "--no-kernel"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert results["settings"]["chess"] == chess.__version__
+    embers = results["games"]["embers"]
+    assert set(embers) == GAME_KEYS | {"chess_moves_per_second", "vs_chess"}
+    assert embers["chess_moves_per_second"] > 0
+    ratio = embers["actions_per_second"] / embers["chess_moves_per_second"]
+    assert embers["vs_chess"] == pytest.approx(ratio)
+    assert bench.main([*TINY, "--game", "embers", "--plain", "--no-kernel"]) == 0
+    assert "vs chess" in capsys.readouterr().out
 
 
 def test_bench_plays_the_same_games_every_time(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
