@@ -411,11 +411,12 @@ class State(Generic[GameT_co]):
         return self._draw_chance(self._chance_prompt("sample_chance_outcome"), as_rng(rng))
 
     def _draw_chance(self, prompt: Prompt, rng: Rng) -> Action:
-        action = self._sample_chance(prompt, rng)
-        if action is None:
-            outcomes = self._chance_outcomes(prompt)
-            action = outcomes[rng.weighted_index([w for _, w in outcomes])][0]
-        return action
+        return self._sample_chance(prompt, rng) or self._draw_listed(prompt, rng)
+
+    def _draw_listed(self, prompt: Prompt, rng: Rng) -> Action:
+        """An outcome drawn from the listed outcomes and their weights (the default way to sample)."""
+        outcomes = self._chance_outcomes(prompt)
+        return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
 
     def _chance_prompt(self, caller: str) -> Prompt:
         prompt = self._prompt
@@ -548,24 +549,28 @@ class State(Generic[GameT_co]):
     def _settle(self) -> None:
         """Run tasks, sample chance (in auto mode) and apply forced no-ops until a real decision."""
         auto_chance = self.game.auto_chance
-        tasks, run_task = self._tasks, self._run_task
+        tasks, run_task, history, apply = self._tasks, self._run_task, self._history, self._apply
         for _ in range(_SETTLE_GUARD):
             while self._prompt is None and tasks and self._returns is None:
                 run_task(tasks.pop())
             if self._returns is not None:
                 self._prompt = None
-                self._tasks.clear()
+                tasks.clear()
                 self._current_player = TERMINAL
                 self._legal = ()
                 return
             prompt = self._prompt
             if prompt is None:
                 raise ShardGamesError(f"{self.game} stopped without a pending decision (engine bug)")
-            self._current_player = prompt.player
-            if prompt.player == CHANCE:
+            player = self._current_player = prompt.player
+            if player == CHANCE:
                 if not auto_chance:
                     return
-                self._step(self._draw_chance(prompt, self._rng))
+                # the chance step, as `_step` takes it (no legal list was made for it)
+                action = self._sample_chance(prompt, self._rng) or self._draw_listed(prompt, self._rng)
+                history.append(action)
+                self._prompt = self._legal = self._legal_set = None
+                apply(prompt, action)
                 continue
             legal = self.legal_actions()
             if len(legal) == 1 and legal[0].is_noop:
