@@ -9,6 +9,7 @@ draws the machine as a table.
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 
 import attrs
@@ -105,6 +106,12 @@ class SotaPrompt(Prompt):
         if self.player == CHANCE:
             return f"chance: seat {self.seat} {_DESCRIPTIONS[self.phase]}"
         return f"seat {self.player}: {_DESCRIPTIONS[self.phase]}"
+
+
+@functools.cache
+def prompt_of(player: int, phase: Phase, seat: int = -1) -> SotaPrompt:
+    """The `SotaPrompt` with these values, made once: the rules ask with the same few thousand at most."""
+    return SotaPrompt(player, phase, seat)
 
 
 def off_phase(prompt: SotaPrompt, action: Action, answers: tuple[type[Action], ...]) -> str | None:

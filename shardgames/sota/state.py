@@ -23,7 +23,7 @@ from shardgames.sota.constants import SEAT_SHIFT
 from shardgames.sota.duel_state import Duel
 from shardgames.sota.events import AllyPlayed, CharacterPlaced, CharacterSwapped, PersonaChosen, TraitAssigned
 from shardgames.sota.html import state_html
-from shardgames.sota.phases import Phase, SotaPrompt, handlers
+from shardgames.sota.phases import Phase, SotaPrompt, handlers, prompt_of
 from shardgames.sota.render import render_state
 from shardgames.sota.table import SotaTable
 from shardgames.sota.view import SotaView
@@ -110,11 +110,11 @@ class SotaState(HandledState, State["SotaGame"], SotaTable):
 
     def ask(self, player: int, phase: Phase, seat: int = -1) -> None:
         """Set the next decision."""
-        self.set_prompt(SotaPrompt(player, phase, seat))
+        self.set_prompt(prompt_of(player, phase, seat))
 
     def ask_chance(self, phase: Phase, seat: int) -> None:
         """Set a chance node about `seat`."""
-        self.set_prompt(SotaPrompt(CHANCE, phase, seat))
+        self.set_prompt(prompt_of(CHANCE, phase, seat))
 
 
 _DRAW_PHASES = frozenset({Phase.DEAL, Phase.GATHER_DRAW, Phase.MILL})
