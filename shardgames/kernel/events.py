@@ -26,12 +26,13 @@ Examples:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
 
-__all__ = ["Event", "GameEnded", "Log"]
+__all__ = ["DISCARDED", "Event", "GameEnded", "Log"]
 
 T = TypeVar("T")
 
@@ -155,3 +156,28 @@ class Log(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"Log({list(self)!r})"
+
+
+class _Discarding(Log[Any]):
+    """The log of a light state: always empty, whatever is appended (see `State.clone`)."""
+
+    __slots__ = ()
+
+    append = deque(maxlen=0).append  # type: ignore[assignment, var-annotated]  # a C call: drops it
+
+    def fork(self) -> Log[Any]:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_discarding, ())
+
+    def __repr__(self) -> str:
+        return "DISCARDED"
+
+
+DISCARDED: Log[Any] = _Discarding()
+"""The one log that keeps nothing: a light state's history and event log (see `State.clone`)."""
+
+
+def _discarding() -> Log[Any]:
+    return DISCARDED

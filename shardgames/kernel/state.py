@@ -11,36 +11,8 @@ sets a prompt and stops; the answer resumes it. Procedures that are longer than 
 `Task` values on the state's task stack; the kernel runs tasks (hook `_run_task`) whenever no prompt is
 pending, so every intermediate point is a plain, serialisable value.
 
-**Hooks** (see `examples/embers.py` for a complete game):
-
-* ``_setup()``: lay out a fresh game; set the first prompt or push tasks.
-* ``_legal_actions(prompt)``: the actions of a player prompt. A game may instead set
-  ``legal_by_id = True`` and implement ``_legal_action_ids(prompt)``, listing action ids (faster).
-* ``_chance_outcomes(prompt)``: ``(action, weight)`` pairs of a chance prompt (integer weights).
-* ``_sample_chance(prompt, rng)``: optionally, draw one outcome directly with the same weights
-  (faster than listing them); ``None`` falls back to ``_chance_outcomes``.
-* ``_apply(prompt, action)``: answer the prompt: change the state, emit events, set the next prompt
-  (or push tasks, or end the game).
-* ``_explain_illegal(prompt, action)``: each rule's condition, once: why an action may not answer the
-  prompt, or ``None`` (see `why_illegal`).
-* ``_run_task(task)``: run one queued task (only needed by games that queue tasks).
-* ``_copy_into(other)`` and ``_hidden_zones()``: written by `fields.state_class` from the declaration.
-* ``_view(player)``: the `View` of one seat (``MyView.from_state(self, player)``).
-* ``_kind_of(card)``: each hidden card's kind, for `resample_hidden`.
-* ``_problems()``: optionally, what is wrong with a state read from JSON or a position (see
-  `shardgames.kernel.checks`).
-* ``content_used()``: optionally, the names of the cards each seat played (for balance analysis).
-* ``__str__``: a readable rendering.
-
-**The API of rules code.** The hooks, and the rules functions they call, change the state through
-these public methods (users of a game call `State.apply_action`; these are for the game's own rules):
-
-* `State.emit` (an event to the log), `State.push` (queue tasks), `State.set_prompt` (the next
-  decision);
-* `State.begin_turn` (count a turn, or end the game at the turn cap), `State.end_game` and
-  `State.end_game_now` (outside an action, a concession say);
-* `State.first_uses` (for ``content_used``), and the read-only `State.tasks`, `State.prompt`,
-  `State.history` and `State.events`.
+The hooks a game implements and the API its rules code calls are listed on the reference page of
+this module (and shown at work in `examples/embers.py`).
 
 A game whose rules fill several modules registers its rules functions with
 `shardgames.kernel.handlers.Handlers`, and its hooks look them up there.
@@ -66,7 +38,8 @@ from shardgames.kernel.errors import (
     ShardGamesError,
     UsageError,
 )
-from shardgames.kernel.events import Event, GameEnded, Log
+from shardgames.kernel.events import DISCARDED, Event, GameEnded, Log
+from shardgames.kernel.prompts import CHANCE, TERMINAL, Prompt, Task
 from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.zones import Hand, HiddenDeck, redeal, unknown_cards
 
@@ -82,12 +55,6 @@ else:
 
 __all__ = ["CHANCE", "TERMINAL", "Prompt", "State", "Task", "game_fields"]
 
-CHANCE = -1
-"""`State.current_player` at a chance node."""
-
-TERMINAL = -2
-"""`State.current_player` once the game is over."""
-
 _SETTLE_GUARD = 1_000_000
 _SCAN_LIMIT = 12
 
@@ -97,26 +64,6 @@ def game_fields(cls: type[State]) -> tuple[attrs.Attribute[Any], ...]:
     if not attrs.has(cls):
         return ()
     return tuple(attrs.fields(cast(Any, cls)))
-
-
-@attrs.frozen
-class Prompt:
-    """A pending decision: who decides (a seat, or `CHANCE`), and about what.
-
-    Subclass it with ``@attrs.frozen`` for each kind of decision, adding the context the decision
-    needs (never hidden information: prompts are public).
-    """
-
-    player: int
-
-    def __str__(self) -> str:
-        who = "chance" if self.player == CHANCE else f"seat {self.player}"
-        return f"{who}: {type(self).__name__}"
-
-
-@attrs.frozen
-class Task:
-    """A queued step of a procedure, run by the game's ``_run_task`` hook when no prompt is pending."""
 
 
 class State(Generic[GameT_co]):
@@ -301,13 +248,34 @@ class State(Generic[GameT_co]):
 
     @property
     def history(self) -> Log[Action]:
-        """Every applied action in order, chance outcomes and automatic moves included."""
-        return self._history
+        """Every applied action in order, chance outcomes and automatic moves included.
+
+        Raises:
+            UsageError: If the state is light (see `clone`): it keeps no history.
+        """
+        return self._kept(self._history)
 
     @property
     def events(self) -> Log[Event]:
-        """Every event in order (the full log: it includes every seat's private events)."""
-        return self._events
+        """Every event in order (the full log: it includes every seat's private events).
+
+        Raises:
+            UsageError: If the state is light (see `clone`): it keeps no event log.
+        """
+        return self._kept(self._events)
+
+    @property
+    def is_light(self) -> bool:
+        """Whether this state keeps no history and no event log (see `clone`)."""
+        return self._events is DISCARDED
+
+    def _kept(self, log: Log[Any]) -> Log[Any]:
+        if log is DISCARDED:
+            raise UsageError(
+                "this state is light (made by clone(light=True) or sample_state(light=True)): "
+                "it keeps no history and no event log"
+            )
+        return log
 
     @property
     def num_players(self) -> int:
@@ -329,7 +297,7 @@ class State(Generic[GameT_co]):
 
         Reinforcement-learning adapters report this as a truncation rather than a termination.
         """
-        if self._returns is None or not self._events:
+        if self._returns is None or not self.events:
             return False
         last = self._events[-1]
         return isinstance(last, GameEnded) and last.truncated
@@ -446,6 +414,9 @@ class State(Generic[GameT_co]):
                 raise IllegalActionError(action, str(exc), self._current_player) from None
         legal = self.legal_actions()
         if len(legal) <= _SCAN_LIMIT:
+            for listed in legal:  # an action taken from the list itself: no comparison by value needed
+                if listed is action:
+                    return action
             if action in legal:  # a short scan beats building a set
                 return action
         else:  # binary search in the sorted ids
@@ -655,15 +626,32 @@ class State(Generic[GameT_co]):
 
     # ------------------------------------------------------------------ copies, views, JSON
 
-    def clone(self) -> State:
-        """An independent copy, cheap enough for search (the history and events are shared, not copied)."""
+    def clone(self, *, light: bool = False) -> State:
+        """An independent copy, cheap enough for search (the history and events are shared, not copied).
+
+        Args:
+            light: Make a *light* copy, which keeps no history and no event log: for playouts, where
+                neither is read. The rules never read them, so a light state plays exactly as the
+                full one (same legal actions, states and returns; a test holds every game to it), a
+                little faster. Its `history`, `events`, `truncated` and JSON raise `UsageError`;
+                `apply_action` returns no events; copies of a light state are light.
+
+        Examples:
+            >>> import shardgames as sg
+            >>> state = sg.load_game("embers").new_initial_state(seed=1)
+            >>> playout = state.clone(light=True)
+            >>> playout.is_light, state.is_light
+            (True, False)
+            >>> playout.apply_action(playout.legal_actions()[0])
+            ()
+        """
         cls = type(self)
         other = cls.__new__(cls)
         other.game = self.game
         other.turn = self.turn
         other._rng = self._rng.clone()
-        other._history = self._history.fork()
-        other._events = self._events.fork()
+        other._history = DISCARDED if light else self._history.fork()
+        other._events = DISCARDED if light else self._events.fork()
         other._prompt = self._prompt
         other._tasks = self._tasks.copy()
         other._current_player = self._current_player
@@ -733,8 +721,9 @@ class State(Generic[GameT_co]):
         """
         rng = as_rng(rng)
         other = self.clone()
-        other._history = Log()
-        other._events = Log()
+        if not self.is_light:
+            other._history = Log()
+            other._events = Log()
         zones = list(other._hidden_zones())
         for owner in sorted({zone.owner for zone in zones}):
             redeal([z for z in zones if z.owner == owner], player, other._kind_of, rng)
@@ -745,7 +734,12 @@ class State(Generic[GameT_co]):
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (see `to_json`)."""
+        """The whole state as JSON-ready data (see `to_json`).
+
+        Raises:
+            UsageError: If the state is light (see `clone`): without its history it cannot be saved.
+        """
+        self._kept(self._history)
         return self.game._state_to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:

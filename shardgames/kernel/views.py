@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import ShardGamesError, UsageError
+from shardgames.kernel.events import DISCARDED
 from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.state import CHANCE, TERMINAL, Prompt, State, Task
 from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
@@ -106,13 +107,14 @@ class View:
         """
         raise NotImplementedError(f"{cls.__name__} is not made by view_class: build it in State._view")
 
-    def sample_state(self, rng: RngLike) -> State:
+    def sample_state(self, rng: RngLike, *, light: bool = False) -> State:
         """A full state consistent with this view: every card this seat cannot see dealt at random.
 
         The deal is conditioned on what the table shows: when another seat is in the middle of a
         decision, the sample gives it a hand with which that decision is a real one (a seat whose only
         option is a no-op would not be asked). The sampled state has an empty history; its random
         generator is seeded from `rng`: an `Rng` (which advances), an int seed or a NumPy ``Generator``.
+        With `light`, it keeps no history and no event log at all, for playouts (see `State.clone`).
 
         Raises:
             ShardGamesError: If no consistent deal turned up in `SAMPLE_ATTEMPTS` tries (only possible
@@ -122,6 +124,8 @@ class View:
         for _ in range(SAMPLE_ATTEMPTS):
             state = self._sample_state(rng)
             if state._is_real_decision():
+                if light:
+                    state._history = state._events = DISCARDED
                 return state
         raise ShardGamesError(f"no deal consistent with this view of {self.game} in {SAMPLE_ATTEMPTS} tries")
 
