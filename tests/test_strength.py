@@ -1,0 +1,63 @@
+"""The strength ladder script plays its round robin, saves as it goes, resumes, and refuses bad input."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import shardgames as sg
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+QUICK = ["--game", "tactics(max_turns=12)", "--only", "random", "--only", "greedy", "--backend", "serial"]
+
+
+@pytest.fixture(scope="module")
+def strength() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("shardgames_strength", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_ladder_rates_every_agent_and_scores_every_pairing(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ladder.json"
+    assert strength.main([*QUICK, "--games", "4", "--out", str(out), "--json"]) == 0
+    tables = json.loads(capsys.readouterr().out)
+    assert [row["agent"] for row in tables["agents"]] == ["random", "greedy"]
+    assert all("rating" in row and "rating_error" in row for row in tables["agents"])
+    (pairing,) = tables["pairings"]
+    assert (pairing["agent"], pairing["opponent"], pairing["games"]) == ("random", "greedy", 4)
+    saved = sg.TournamentResult.from_json(out.read_text(encoding="utf-8"))
+    assert len(saved.games) == 4
+    assert saved.agents == ("random", "greedy")
+
+
+def test_a_resumed_ladder_keeps_the_saved_games(strength: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    assert strength.main([*QUICK, "--games", "2", "--out", str(out)]) == 0
+    first = sg.TournamentResult.from_json(out.read_text(encoding="utf-8"))
+    assert strength.main([*QUICK, "--games", "2", "--out", str(out), "--resume"]) == 0
+    again = sg.TournamentResult.from_json(out.read_text(encoding="utf-8"))
+    assert again.games == first.games  # nothing left to play: the saved games are the result
+
+
+def test_groups_of_agents_get_the_games_asked_for(strength: ModuleType) -> None:
+    assert strength.scheduled_games(100, 6, 2) == 1500  # 15 pairings
+    assert strength.scheduled_games(10, 4, 3) == 40  # 4 groups of three
+    assert strength.scheduled_games(10, 2, 3) == 10  # fewer agents than seats: one group
+
+
+def test_a_bad_agent_spec_exits_2(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = str(tmp_path / "x.json")
+    assert strength.main(["--game", "tactics", "--only", "random", "--only", "nope", "--out", out]) == 2
+    assert "the agents are" in capsys.readouterr().err
