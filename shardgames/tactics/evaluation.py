@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.evaluation import LinearEvaluator
-from shardgames.tactics.board import distance
+from shardgames.tactics.board import ADJACENT, distance
 from shardgames.tactics.phases import Phase
 
 if TYPE_CHECKING:
@@ -50,13 +50,11 @@ NEAR = 2
 def feature_rows(s: TacticsState) -> list[list[float]]:
     """Both seats' features (see the module docstring), seat 0's row first."""
     game = s.game
-    is_commander = game.commander
-    cost = game.cost
-    sides = game.sides
+    is_commander, cost, sides = game.commander, game.cost, game.sides
     card, owner, injured = s.card, s.owner, s.injured
-    # one pass over the warriors on the board: (seat, square, Might, is commander)
-    on_board = []
-    rows = [[0.0] * len(FEATURES) for _ in (0, 1)]
+    rows: list[list[float]] = [[0.0] * len(FEATURES), [0.0] * len(FEATURES)]
+    others: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # (square, Might) by seat
+    commanders: tuple[list[int], list[int]] = ([], [])  # squares by seat
     for warrior, where in enumerate(s.square):
         if where < 0:
             continue
@@ -67,30 +65,37 @@ def feature_rows(s: TacticsState) -> list[list[float]]:
         if is_commander[number]:
             row[1] += 1
             row[2] += hurt
+            commanders[seat].append(where)
         else:
             row[3] += 1
             row[4] += hurt
             row[5] += cost[number]
-        row[6] += side.reach > 1
-        on_board.append((seat, where, side.might, is_commander[number]))
-    commanders = [[where for seat, where, _, boss in on_board if boss and seat == own] for own in (0, 1)]
-    for seat, where, strength, boss in on_board:
-        near = _DISTANCE[where]
-        row = rows[seat]
-        foes = commanders[1 - seat]
-        if any(near[c] == 1 for c in commanders[seat]) and not boss:
-            row[8] += 1
-        if foes:
-            closest = min(near[c] for c in foes)
-            if closest <= NEAR:
-                row[9] += strength
-            if not boss:
-                row[10] += closest
+            others[seat].append((where, side.might))
+        if side.reach > 1:
+            row[6] += 1
+    for seat, row in enumerate(rows):
+        own, foes = commanders[seat], commanders[1 - seat]
+        for boss in own:  # commanders press too
+            if foes:
+                closest = min([_DISTANCE[boss][c] for c in foes])
+                if closest <= NEAR:
+                    row[9] += sides[card[s.board[boss]]][injured[s.board[boss]]].might
+        guarded = {cell for boss in own for cell in ADJACENT[boss]}
+        total = 0
+        for where, strength in others[seat]:
+            if where in guarded:
+                row[8] += 1
+            if foes:
+                near = _DISTANCE[where]
+                closest = near[foes[0]] if len(foes) == 1 else min([near[c] for c in foes])
+                total += closest
+                if closest <= NEAR:
+                    row[9] += strength
+        if others[seat]:
+            row[10] = total / len(others[seat])
     to_act = s.current_player
     playing = getattr(s.prompt, "phase", None) is Phase.ACTION
     for seat, row in enumerate(rows):
-        if row[3]:
-            row[10] /= row[3]
         row[7] = s.souls[seat]
         row[11] = float(row[3] == 0 and row[1] > 0)
         row[12] = float(seat == to_act)
