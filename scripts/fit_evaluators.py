@@ -13,11 +13,16 @@ the held-out positions give the accuracy of the predicted winner (draws left out
 decisions), with two baselines: equal shares, and the first feature alone (each game lists its most
 obvious feature first).
 
+Several configurations of one game (other decks, more seats) are fitted together: their games are
+played in turn and their positions pooled. A shipped game's bare name stands for its shipped
+configurations (`SHIPPED`); a game string with parameters stands for itself.
+
 The weights, the training settings and the held-out metrics are written to the game's weights file
 (or --out), atomically.
 
     python scripts/fit_evaluators.py                       # every shipped game, the shipped settings
     python scripts/fit_evaluators.py --game tactics --games 4000
+    python scripts/fit_evaluators.py --game "sota(players=4)" --game "sota(players=5)"
     python scripts/fit_evaluators.py --game embers --register embers:EmbersGame   # with examples/ on the path
     python scripts/fit_evaluators.py --game sota --quick --out /tmp/sota.json     # a small run
 """
@@ -40,10 +45,27 @@ from shardgames.cli.arena import game_agent
 from shardgames.kernel.evaluation import EvaluatorWeights, LinearEvaluator
 from shardgames.kernel.rng import Rng, derive_seed
 
-SHIPPED = ("tactics", "sota", "command")
-"""The games fitted when no --game is given."""
+SHIPPED = {
+    "tactics": ("tactics",),
+    "sota": (
+        "sota",
+        "sota(decks=(gale,grove))",
+        "sota(decks=(umbra,ember))",
+        "sota(decks=(grove,tide))",
+        "sota(players=3)",
+    ),
+    "command": (
+        "command",
+        "command(decks=(tidewell,chronovoid))",
+        "command(decks=(riftblades,siegeworks))",
+        "command(decks=(gravewind,stoneguard))",
+        "command(decks=(pyre,tidewell))",
+    ),
+}
+"""The configurations fitted, game by game, when no --game is given: positions of every configuration
+of a game are pooled into one fit."""
 
-GAMES = 1200
+GAMES = 2000
 """Self-play games per fit (the shipped fits)."""
 
 QUICK_GAMES = 40
@@ -67,6 +89,7 @@ EPSILON_WEIGHTS = (0.35, 0.3, 0.2, 0.15)
 PHASES = ("early", "mid", "late")
 
 Array = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
 
 
 # ---------------------------------------------------------------------- self-play
@@ -119,37 +142,54 @@ def _draw_epsilon(rng: Rng) -> float:
 
 
 class Sample:
-    """The positions of many games: features (positions x seats x features), outcomes, phases, games."""
+    """The positions of many games, padded to the most seats: features (positions x seats x features),
+    which seats take part (`seats`), outcomes, places in their games and game numbers."""
 
-    def __init__(self, features: Array, outcomes: Array, places: Array, games: npt.NDArray[np.int64]) -> None:
+    def __init__(
+        self, features: Array, seats: Mask, outcomes: Array, places: Array, games: npt.NDArray[np.int64]
+    ) -> None:
         self.features = features
+        self.seats = seats
         self.outcomes = outcomes
         self.places = places
         self.games = games
 
-    def subset(self, mask: npt.NDArray[np.bool_]) -> Sample:
-        return Sample(self.features[mask], self.outcomes[mask], self.places[mask], self.games[mask])
+    def subset(self, mask: Mask) -> Sample:
+        return Sample(
+            self.features[mask], self.seats[mask], self.outcomes[mask], self.places[mask], self.games[mask]
+        )
+
+    def only(self, width: int) -> Sample:
+        """The same positions with only the first `width` features."""
+        return Sample(self.features[:, :, :width], self.seats, self.outcomes, self.places, self.games)
 
 
-def collect(game: sg.Game, evaluator: LinearEvaluator, games: int, seed: int, progress: bool) -> Sample:
+def collect(
+    configurations: Sequence[sg.Game], evaluator: LinearEvaluator, games: int, seed: int, progress: bool
+) -> Sample:
+    """Play `games` games, the configurations in turn, and sample their positions."""
+    seats = max(game.num_players for game in configurations)
+    width = len(evaluator.features)
     features: list[list[list[float]]] = []
     outcomes: list[list[float]] = []
     places: list[float] = []
     numbers: list[int] = []
     started = time.monotonic()
     for number in range(games):
+        game = configurations[number % len(configurations)]
         rows, where, outcome = play_and_sample(game, evaluator, derive_seed(seed, number), POSITIONS)
-        features += rows
+        padding = [[0.0] * width] * (seats - game.num_players)
+        features += [[*position, *padding] for position in rows]
         places += where
-        outcomes += [outcome] * len(rows)
+        outcomes += [outcome + [0.0] * len(padding)] * len(rows)
         numbers += [number] * len(rows)
         if progress and (number + 1) % 100 == 0:
             print(f"  {number + 1} games, {time.monotonic() - started:.0f} s", file=sys.stderr)
+    counts = np.array([configurations[n % len(configurations)].num_players for n in numbers], dtype=np.int64)
     return Sample(
-        np.array(features, dtype=np.float64).reshape(
-            len(features), game.num_players, len(evaluator.features)
-        ),
-        np.array(outcomes, dtype=np.float64),
+        np.array(features, dtype=np.float64).reshape(len(features), seats, width),
+        np.arange(seats)[None, :] < counts[:, None],
+        np.array(outcomes, dtype=np.float64).reshape(len(features), seats),
         np.array(places, dtype=np.float64),
         np.array(numbers, dtype=np.int64),
     )
@@ -158,31 +198,31 @@ def collect(game: sg.Game, evaluator: LinearEvaluator, games: int, seed: int, pr
 # ---------------------------------------------------------------------- the model
 
 
-def probabilities(features: Array, weights: Array) -> Array:
-    """Each seat's win probability at each position: the softmax of w . x over the seats."""
-    logits = features @ weights
+def probabilities(features: Array, seats: Mask, weights: Array) -> Array:
+    """Each seat's win probability at each position: the softmax of w . x over the seats taking part."""
+    logits = np.where(seats, features @ weights, -np.inf)
     logits -= logits.max(axis=1, keepdims=True)
     exp = np.exp(logits)
     result: Array = exp / exp.sum(axis=1, keepdims=True)
     return result
 
 
-def fit(features: Array, outcomes: Array, penalty: float, iterations: int = 50) -> Array:
+def fit(sample: Sample, penalty: float, iterations: int = 50) -> Array:
     """The weights that maximise the penalised log-likelihood (Newton's method with step halving)."""
-    positions, _, width = features.shape
+    features, outcomes, seats = sample.features, sample.outcomes, sample.seats
+    width = features.shape[2]
     weights = np.zeros(width)
 
     def objective(w: Array) -> float:
-        p = probabilities(features, w)
+        p = probabilities(features, seats, w)
         return float(-(outcomes * np.log(np.maximum(p, 1e-300))).sum() + 0.5 * penalty * w @ w)
 
     current = objective(weights)
     for _ in range(iterations):
-        p = probabilities(features, weights)
+        p = probabilities(features, seats, weights)
         mean = np.einsum("ks,ksf->kf", p, features)
         gradient = np.einsum("ks,ksf->f", outcomes - p, features) - penalty * weights
-        second = np.einsum("ks,ksf,ksg->fg", p, features, features) - mean.T @ mean
-        hessian = second + penalty * np.eye(width)
+        hessian = np.einsum("ks,ksf,ksg->fg", p, features, features) - mean.T @ mean + penalty * np.eye(width)
         step = np.linalg.solve(hessian, gradient)
         scale = 1.0
         while scale > 1e-6:
@@ -194,33 +234,33 @@ def fit(features: Array, outcomes: Array, penalty: float, iterations: int = 50) 
         else:
             break
         weights, improvement, current = candidate, current - value, value
-        if improvement < 1e-10 * max(1.0, abs(current)) + 1e-12 and positions:
+        if improvement < 1e-10 * max(1.0, abs(current)) + 1e-12:
             break
     return weights
 
 
-def fit_standardised(features: Array, outcomes: Array, penalty: float) -> Array:
-    """`fit` on features scaled to unit spread across seats and positions; weights for the raw features."""
-    spread = features.reshape(-1, features.shape[2]).std(axis=0)
+def fit_standardised(sample: Sample, penalty: float) -> Array:
+    """`fit` on features scaled to unit spread over the seats' rows; the weights for the raw features."""
+    spread = sample.features[sample.seats].std(axis=0)
     spread[spread == 0] = 1.0
-    return fit(features / spread, outcomes, penalty) / spread
+    scaled = Sample(sample.features / spread, sample.seats, sample.outcomes, sample.places, sample.games)
+    return fit(scaled, penalty) / spread
 
 
-def scores(p: Array, outcomes: Array, *, guess: bool = False) -> dict[str, Any]:
+def scores(p: Array, sample: Sample, *, guess: bool = False) -> dict[str, Any]:
     """Accuracy of the predicted winner (draws left out), Brier score and log loss.
 
     With `guess`, `p` names no winner (equal shares): the accuracy is that of a guess, 1 / seats.
     """
-    decided = outcomes.max(axis=1) == 1.0
+    outcomes = sample.outcomes
+    decided = outcomes.max(axis=1) == 1.0 if len(outcomes) else np.zeros(0, dtype=bool)
     brier = ((p - outcomes) ** 2).sum(axis=1)
     log_loss = -(outcomes * np.log(np.maximum(p, 1e-15))).sum(axis=1)
-    hits = p.argmax(axis=1) == outcomes.argmax(axis=1)
+    hits = 1.0 / sample.seats.sum(axis=1) if guess else p.argmax(axis=1) == outcomes.argmax(axis=1)
     return {
         "positions": len(outcomes),
         "decided": int(decided.sum()),
-        "accuracy": (round(1.0 / p.shape[1], 4) if guess else round(float(hits[decided].mean()), 4))
-        if decided.any()
-        else None,
+        "accuracy": round(float(hits[decided].mean()), 4) if decided.any() else None,
         "brier": round(float(brier.mean()), 4) if len(brier) else None,
         "log_loss": round(float(log_loss.mean()), 4) if len(brier) else None,
     }
@@ -229,9 +269,9 @@ def scores(p: Array, outcomes: Array, *, guess: bool = False) -> dict[str, Any]:
 def report(p: Array, sample: Sample, *, guess: bool = False) -> dict[str, Any]:
     """`scores` overall and by phase of the game."""
     phase = np.minimum((sample.places * 3).astype(int), 2)
-    result = scores(p, sample.outcomes, guess=guess)
+    result = scores(p, sample, guess=guess)
     result["by_phase"] = {
-        name: scores(p[phase == i], sample.outcomes[phase == i], guess=guess) for i, name in enumerate(PHASES)
+        name: scores(p[phase == i], sample.subset(phase == i), guess=guess) for i, name in enumerate(PHASES)
     }
     return result
 
@@ -240,14 +280,15 @@ def evaluate(
     evaluator: LinearEvaluator, train: Sample, test: Sample, penalty: float
 ) -> tuple[Array, dict[str, Any]]:
     """The fitted weights, and the held-out metrics of the model and of both baselines."""
-    weights = fit_standardised(train.features, train.outcomes, penalty)
-    n = test.features.shape[1]
-    constant = np.full(test.outcomes.shape, 1.0 / n)
-    first = fit_standardised(train.features[:, :, :1], train.outcomes, penalty)
+    weights = fit_standardised(train, penalty)
+    first = fit_standardised(train.only(1), penalty)
+    equal = test.seats / test.seats.sum(axis=1, keepdims=True)
     metrics = {
-        "model": report(probabilities(test.features, weights), test),
-        "baseline_equal_shares": report(constant, test, guess=True),
-        f"baseline_{evaluator.features[0]}": report(probabilities(test.features[:, :, :1], first), test),
+        "model": report(probabilities(test.features, test.seats, weights), test),
+        "baseline_equal_shares": report(equal, test, guess=True),
+        f"baseline_{evaluator.features[0]}": report(
+            probabilities(test.only(1).features, test.seats, first), test
+        ),
         "held_out_games": len(np.unique(test.games)),
         "draws": int((test.outcomes.max(axis=1) < 1.0).sum()),
     }
@@ -257,23 +298,24 @@ def evaluate(
 # ---------------------------------------------------------------------- the command
 
 
-def fit_game(spec: str, args: argparse.Namespace) -> dict[str, Any]:
-    game = sg.load_game(spec)
-    evaluator = game.evaluator
+def fit_game(specs: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Fit one game's evaluator on the positions of its configurations `specs`, played in turn."""
+    configurations = [sg.load_game(spec) for spec in specs]
+    evaluator = configurations[0].evaluator
     if evaluator is None:
-        raise sg.UsageError(f"{game.name} has no LinearEvaluator to fit")
+        raise sg.UsageError(f"{configurations[0].name} has no LinearEvaluator to fit")
     games = args.games or (QUICK_GAMES if args.quick else GAMES)
     started = time.monotonic()
-    sample = collect(game, evaluator, games, args.seed, progress=not args.quick)
+    sample = collect(configurations, evaluator, games, args.seed, progress=not args.quick)
     order = list(range(games))
     Rng(derive_seed(args.seed, 2)).shuffle(order)
     held = order[: max(1, round(games * HELD_OUT))]
     is_test = np.isin(sample.games, np.array(sorted(held), dtype=np.int64))
     train, test = sample.subset(~is_test), sample.subset(is_test)
     weights, metrics = evaluate(evaluator, train, test, args.penalty)
-    greedy = game_agent(game)
+    greedy = game_agent(configurations[0])
     training = {
-        "game": str(game),
+        "configurations": [str(game) for game in configurations],
         "games": games,
         "training_positions": len(train.outcomes),
         "held_out_positions": len(test.outcomes),
@@ -283,7 +325,7 @@ def fit_game(spec: str, args: argparse.Namespace) -> dict[str, Any]:
         + ", ".join(f"{e:g} (x{w:g})" for e, w in zip(EPSILONS, EPSILON_WEIGHTS, strict=True)),
         "penalty": args.penalty,
         "held_out_share": HELD_OUT,
-        "command": "python scripts/fit_evaluators.py " + " ".join(args.argv),
+        "command": " ".join(["python scripts/fit_evaluators.py", *args.argv]),
     }
     result = EvaluatorWeights(
         evaluator.game, evaluator.features, tuple(round(float(w), 6) for w in weights), training, metrics
@@ -292,8 +334,8 @@ def fit_game(spec: str, args: argparse.Namespace) -> dict[str, Any]:
     result.write(out)
     model, equal = metrics["model"], metrics["baseline_equal_shares"]
     print(
-        f"{game}: {games} games, {len(train.outcomes)} training positions, {len(test.outcomes)} held out; "
-        f"accuracy {model['accuracy']}, Brier {model['brier']} (equal shares {equal['brier']}); "
+        f"{evaluator.game}: {games} games, {len(train.outcomes)} training positions, {len(test.outcomes)} "
+        f"held out; accuracy {model['accuracy']}, Brier {model['brier']} (equal shares {equal['brier']}); "
         f"{time.monotonic() - started:.0f} s -> {out}"
     )
     return metrics
@@ -302,7 +344,10 @@ def fit_game(spec: str, args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--game", action="append", help="a game string to fit (repeatable); default: the shipped games"
+        "--game",
+        action="append",
+        help="a game string to fit (repeatable: one game's configurations are pooled); a shipped game's name "
+        "stands for its shipped configurations; default: every shipped game",
     )
     parser.add_argument(
         "--games", type=int, help=f"self-play games (default {GAMES}; {QUICK_GAMES} with --quick)"
@@ -316,17 +361,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
-    specs = args.game or list(SHIPPED)
-    if args.out and len(specs) > 1:
-        parser.error("--out needs a single --game")
+    specs = [spec for name in args.game or SHIPPED for spec in SHIPPED.get(name, (name,))]
     if args.games is not None and args.games < 4:
         parser.error("--games must be at least 4")
     try:
         for item in args.register:
             module, _, name = item.partition(":")
             sg.register_game(getattr(importlib.import_module(module), name))
+        groups: dict[str, list[str]] = {}
         for spec in specs:
-            fit_game(spec, args)
+            groups.setdefault(sg.load_game(spec).name, []).append(spec)
+        if args.out and len(groups) > 1:
+            raise sg.UsageError("--out needs the configurations of a single game")
+        for group in groups.values():
+            fit_game(group, args)
     except sg.ShardGamesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from embers import EmbersGame
+from embers import EVALUATOR_FEATURES, EmbersGame
 from tactics_scenarios import start
 
 import shardgames as sg
@@ -219,7 +219,7 @@ def _script() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["embers", "sota"])
+@pytest.mark.parametrize("name", ["embers", "tactics"])
 def test_the_fitting_script_beats_equal_shares_on_its_held_out_games(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -241,6 +241,22 @@ def test_the_fitting_script_refuses_bad_usage(capsys: pytest.CaptureFixture[str]
     script = _script()
     assert script.main(["--game", "nonesuch", "--quick"]) == 2
     assert "no game named 'nonesuch'" in capsys.readouterr().err
+    assert script.main(["--game", "sota", "--game", "tactics", "--out", "x.json"]) == 2
+    assert "--out needs the configurations of a single game" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stopped:
-        script.main(["--game", "sota", "--game", "tactics", "--out", "x.json"])
+        script.main(["--games", "2"])
     assert stopped.value.code == 2
+
+
+def test_the_fitting_script_pools_configurations_with_different_seats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "weights.json"
+    games = ["--game", "embers", "--game", "embers(players=3)"]
+    assert _script().main([*games, "--games", "60", "--seed", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("embers: 60 games")
+    weights = EvaluatorWeights.read(out, "embers", EVALUATOR_FEATURES)
+    assert weights.training["configurations"] == ["embers", "embers(players=3)"]
+    equal = weights.metrics["baseline_equal_shares"]
+    assert 1 / 3 < equal["accuracy"] < 1 / 2  # the guess of a two- or a three-seat game
+    assert weights.metrics["model"]["brier"] < equal["brier"]

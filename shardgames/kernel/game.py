@@ -190,10 +190,14 @@ class Game:
             >>> len(values), all(-1.0 <= v <= 1.0 for v in values), values[0] == -values[1]
             (2, True, True)
 
+        A bot that holds a seat's view evaluates a state sampled from it (`View.sample_state`).
+
         Raises:
-            UsageError: If the game has no evaluator (`has_evaluator`).
+            UsageError: If the game has no evaluator (`has_evaluator`), or the state is another game's.
             EvaluatorError: If the game's weights file is missing or malformed (at first use).
         """
+        if state.game is not self and state.game != self:
+            raise errors.UsageError(f"a state of {state.game} cannot be evaluated by {self}")
         if state._returns is not None:
             return state._returns
         return tuple(self._evaluate(state))

@@ -142,3 +142,9 @@ def test_weights_round_trip_through_their_file(tmp_path: Path) -> None:
     weights = EvaluatorWeights("embers", EVALUATOR_FEATURES, (1.0, 2.0, 3.0, 4.0, 5.0), {"games": 3}, {})
     path = weights.write(tmp_path / "w.json")
     assert EvaluatorWeights.read(path, "embers", EVALUATOR_FEATURES) == weights
+
+
+def test_a_state_of_another_configuration_is_refused() -> None:
+    state = sg.load_game("embers(players=3)").new_initial_state(seed=1)
+    with pytest.raises(sg.UsageError, match=r"a state of embers\(players=3\) cannot be evaluated by embers"):
+        sg.load_game("embers").evaluate_all(state)
