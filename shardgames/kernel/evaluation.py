@@ -231,14 +231,18 @@ class LinearEvaluator:
 
     def values(self, state: Any) -> tuple[float, ...]:
         """Each seat's estimated expected return from a state in play, in [-1, 1]."""
-        logits = self.logits(state)
-        if len(logits) == 2:  # the common case, without the general softmax
-            difference = logits[0] - logits[1]
-            if difference < -700.0:
-                return (-1.0, 1.0)
-            value = 2.0 / (1.0 + math.exp(-difference)) - 1.0
-            return (value, -value)
-        return values_from_probabilities(win_probabilities(logits))
+        if self._weights is None:
+            self.weights  # noqa: B018 - read the file once
+        vector = self._vector
+        rows = self.rows(state)
+        if len(rows) != 2:
+            return values_from_probabilities(win_probabilities([sum(map(mul, vector, row)) for row in rows]))
+        # the common case: a logistic function of the difference of the two scores
+        difference = sum(map(mul, vector, rows[0])) - sum(map(mul, vector, rows[1]))
+        if difference < -700.0:  # exp would overflow; the value is -1 to the last digit
+            return (-1.0, 1.0)
+        value = 2.0 / (1.0 + math.exp(-difference)) - 1.0
+        return (value, -value)
 
     def __repr__(self) -> str:
         return f"LinearEvaluator({self.game!r}, {len(self.features)} features)"

@@ -200,7 +200,8 @@ class Game:
             raise errors.UsageError(f"a state of {state.game} cannot be evaluated by {self}")
         if state._returns is not None:
             return state._returns
-        return tuple(self._evaluate(state))
+        values = self._evaluate(state)
+        return values if isinstance(values, tuple) else tuple(values)
 
     def evaluate(self, state: State, seat: int) -> float:
         """The estimated expected return of `seat` from `state` (see `evaluate_all`).

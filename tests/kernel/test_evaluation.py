@@ -148,3 +148,13 @@ def test_a_state_of_another_configuration_is_refused() -> None:
     state = sg.load_game("embers(players=3)").new_initial_state(seed=1)
     with pytest.raises(sg.UsageError, match=r"a state of embers\(players=3\) cannot be evaluated by embers"):
         sg.load_game("embers").evaluate_all(state)
+
+
+@pytest.mark.parametrize(("embers", "expected"), [((3, 1), (1.0, -1.0)), ((1, 3), (-1.0, 1.0))])
+def test_overwhelming_scores_give_sure_values_without_overflow(
+    tmp_path: Path, embers: tuple[int, int], expected: tuple[float, float]
+) -> None:
+    evaluator = _evaluator(tmp_path, _weights(weights=[1000.0, 0.0, 0.0, 0.0, 0.0]))
+    players = [{"embers": count, "hand": [1]} for count in embers]
+    state = sg.load_game("embers").state_from_position({"players": players})
+    assert evaluator.values(state) == expected
