@@ -180,7 +180,8 @@ class Game:
         Values lie in [-1, 1] and follow the returns: +1 for a sure win, -1 / (n - 1) for a sure
         loss, 0 for every seat when nobody is ahead. On a finished game they are exactly
         `State.returns`. Search scores its leaves with them; see `shardgames.kernel.evaluation` and
-        the "Evaluation" section of each game's page for what each game reads.
+        the "Evaluation" section of each game's page for what each game reads. A bot that holds a
+        seat's view evaluates a state sampled from it (`View.sample_state`).
 
         Examples:
             >>> import shardgames as sg
@@ -190,16 +191,14 @@ class Game:
             >>> len(values), all(-1.0 <= v <= 1.0 for v in values), values[0] == -values[1]
             (2, True, True)
 
-        A bot that holds a seat's view evaluates a state sampled from it (`View.sample_state`).
-
         Raises:
             UsageError: If the game has no evaluator (`has_evaluator`), or the state is another game's.
             EvaluatorError: If the game's weights file is missing or malformed (at first use).
         """
         if state.game is not self and state.game != self:
             raise errors.UsageError(f"a state of {state.game} cannot be evaluated by {self}")
-        if state._returns is not None:
-            return state._returns
+        if state.is_terminal():
+            return state.returns()
         values = self._evaluate(state)
         return values if isinstance(values, tuple) else tuple(values)
 
