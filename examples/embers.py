@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -58,6 +59,7 @@ from shardgames.kernel import (
     view_class,
 )
 from shardgames.kernel.checks import Places, Problems
+from shardgames.kernel.evaluation import LinearEvaluator
 
 VALUES = (1, 2, 3, 4, 5)
 COPIES = 2
@@ -622,6 +624,29 @@ class EmbersView(View, EmbersTable):
 # --8<-- [end:view]
 
 
+# ---------------------------------------------------------------------- evaluation
+
+
+# --8<-- [start:evaluator]
+EVALUATOR_FEATURES = ("embers", "hand", "high_cards", "deck", "to_act")
+"""What the evaluator reads per seat; the first is the most obvious (the fitting script's baseline)."""
+
+
+def evaluator_rows(state: EmbersState) -> list[list[float]]:
+    """Each seat's features: embers, cards in hand, hand cards of 4 or 5 (they block most attacks),
+    cards in its deck, and whether it is the seat to act."""
+    to_act = state.current_player
+    rows = []
+    for seat, embers in enumerate(state.embers):
+        hand = state.hands[seat]
+        high = sum(1 for card in hand if card_value(card) >= 4)
+        rows.append([embers, len(hand), high, len(state.decks[seat]), seat == to_act])
+    return rows
+
+
+# --8<-- [end:evaluator]
+
+
 # ---------------------------------------------------------------------- game
 
 
@@ -651,6 +676,9 @@ class EmbersGame(Game):
     task_types = (Draw, BeginTurn, AskTurn, EndTurn)
     turn_cap_parameter = "max_turns"
     sample_configurations = ("embers(players=3)", "embers(players=4,max_turns=12)", "embers(chance=explicit)")
+    evaluator = LinearEvaluator(
+        "embers", EVALUATOR_FEATURES, evaluator_rows, Path(__file__).with_name("embers_evaluator.json")
+    )
 
     def _make_codec(self) -> ActionCodec:
         seats = IntRange(0, self.num_players)

@@ -44,6 +44,7 @@ from shardgames.command.cardfiles import starter_pool
 from shardgames.command.cards import Card, CardPool, EntityCard, ShardCost, SovereignCard
 from shardgames.command.compiled import ABILITIES, RECKLESS, CardInfo, bit, compile_card
 from shardgames.command.decks import Decklist, check_deck, load_deck_file, starter_decks
+from shardgames.command.evaluation import EVALUATOR
 from shardgames.command.events import EVENT_TYPES
 from shardgames.command.formats import FORMATS
 from shardgames.command.handlers import handlers
@@ -168,6 +169,7 @@ class CommandGame(Game):
     task_types = tuple(handlers.run_handlers)  # every task a rules module runs (the rules are imported above)
     turn_cap_parameter = "max_turns"
     turn_cap_factor = 2  # max_turns counts each player's turns
+    evaluator = EVALUATOR
     sample_configurations = (
         "command(max_turns=12)",
         "command(decks=(tidewell,chronovoid),one_pass=true,chance=explicit,max_turns=10)",

@@ -27,6 +27,7 @@ __all__ = [
     "CardError",
     "DataError",
     "DeckError",
+    "EvaluatorError",
     "IllegalActionError",
     "InvalidParameterError",
     "MissingExtraError",
@@ -128,6 +129,10 @@ class CardError(DataError):
 
 class SerializationError(DataError):
     """JSON that cannot be read back: wrong format version, wrong game, or malformed content."""
+
+
+class EvaluatorError(DataError):
+    """A position evaluator's weights that cannot be used: a missing or malformed file, or other features."""
 
 
 class ReplayError(ShardGamesError, ValueError):

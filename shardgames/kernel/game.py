@@ -34,6 +34,7 @@ from shardgames.kernel import errors
 from shardgames.kernel.actions import Action, ActionCodec
 from shardgames.kernel.checks import check_state
 from shardgames.kernel.datafiles import parse_json
+from shardgames.kernel.evaluation import LinearEvaluator
 from shardgames.kernel.events import Event
 from shardgames.kernel.params import (
     Parameter,
@@ -85,6 +86,7 @@ class Game:
             counts rounds of every seat's turn sets the number of seats).
         sample_configurations: Game strings, besides the defaults, that the contract test suite plays.
         content_kind: What `State.content_used` names, as a plural noun for tables (``"cards"``).
+        evaluator: The game's fitted position evaluator (see `evaluate`), or ``None``.
         min_utility: The lowest possible return of a seat.
         max_utility: The highest possible return of a seat.
         params: The validated parameter values (read-only).
@@ -102,6 +104,7 @@ class Game:
     turn_cap_factor: ClassVar[int] = 1
     sample_configurations: ClassVar[tuple[str, ...]] = ()
     content_kind: ClassVar[str] = "cards"
+    evaluator: ClassVar[LinearEvaluator | None] = None
     min_utility: ClassVar[float] = -1.0
     max_utility: ClassVar[float] = 1.0
 
@@ -152,6 +155,63 @@ class Game:
     def _state_from_position(self, state: State, position: Mapping[str, Any]) -> None:
         """Fill `state` (kernel fields already set) from a position; raise `PositionError` (hook)."""
         raise NotImplementedError(f"{self.name} has no position format")
+
+    def _evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's estimated expected return from a state in play (hook; see `evaluate_all`).
+
+        The default asks the game's `evaluator`; a game without one may override this instead.
+        """
+        if self.evaluator is None:
+            raise errors.UsageError(
+                f"{self.name} has no position evaluator: set its evaluator or write its _evaluate hook"
+            )
+        return self.evaluator.values(state)
+
+    # ------------------------------------------------------------------ evaluation
+
+    @property
+    def has_evaluator(self) -> bool:
+        """Whether the game can evaluate positions (`evaluate`): it has an evaluator or its own hook."""
+        return self.evaluator is not None or type(self)._evaluate is not Game._evaluate
+
+    def evaluate_all(self, state: State) -> tuple[float, ...]:
+        """Every seat's estimated expected return from `state`, in one pass.
+
+        Values lie in [-1, 1] and follow the returns: +1 for a sure win, -1 / (n - 1) for a sure
+        loss, 0 for every seat when nobody is ahead. On a finished game they are exactly
+        `State.returns`. Search scores its leaves with them; see `shardgames.kernel.evaluation` and
+        the "Evaluation" section of each game's page for what each game reads. A bot that holds a
+        seat's view evaluates a state sampled from it (`View.sample_state`).
+
+        Examples:
+            >>> import shardgames as sg
+            >>> game = sg.load_game("tactics")
+            >>> state = game.new_initial_state(seed=3)
+            >>> values = game.evaluate_all(state)
+            >>> len(values), all(-1.0 <= v <= 1.0 for v in values), values[0] == -values[1]
+            (2, True, True)
+
+        Raises:
+            UsageError: If the game has no evaluator (`has_evaluator`), or the state is another game's.
+            EvaluatorError: If the game's weights file is missing or malformed (at first use).
+        """
+        if state.game is not self and state.game != self:
+            raise errors.UsageError(f"a state of {state.game} cannot be evaluated by {self}")
+        if state.is_terminal():
+            return state.returns()
+        values = self._evaluate(state)
+        return values if isinstance(values, tuple) else tuple(values)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The estimated expected return of `seat` from `state` (see `evaluate_all`).
+
+        Raises:
+            UsageError: If `seat` is not a seat of the game, or the game has no evaluator.
+            EvaluatorError: If the game's weights file is missing or malformed (at first use).
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise errors.UsageError(f"{self.name}: seat {seat!r} is not a seat 0..{self.num_players - 1}")
+        return self.evaluate_all(state)[seat]
 
     # ------------------------------------------------------------------ the action space
 

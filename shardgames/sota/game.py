@@ -51,6 +51,7 @@ from shardgames.sota.constants import (
     TRAIT,
 )
 from shardgames.sota.decks import deck_problems
+from shardgames.sota.evaluation import EVALUATOR
 from shardgames.sota.events import EVENT_TYPES
 from shardgames.sota.phases import TASK_TYPES, SotaPrompt
 from shardgames.sota.position import fill_from_position
@@ -122,6 +123,7 @@ class SotaGame(Game):
     prompt_types = (SotaPrompt,)
     task_types = TASK_TYPES
     turn_cap_parameter = "max_turn_phases"
+    evaluator = EVALUATOR
     sample_configurations = (
         "sota(players=3)",
         "sota(players=4,duel_positions=2,max_turn_phases=40)",

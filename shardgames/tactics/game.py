@@ -44,6 +44,7 @@ from shardgames.tactics.actions import (
 )
 from shardgames.tactics.board import RAYS, mode_blocks
 from shardgames.tactics.effects import EFFECTS, Effect, Timing, is_standard
+from shardgames.tactics.evaluation import EVALUATOR
 from shardgames.tactics.events import EVENT_TYPES
 from shardgames.tactics.phases import TASK_TYPES, TacticsPrompt
 from shardgames.tactics.planes import STANDARD_EFFECTS, PlaneLayout
@@ -226,6 +227,7 @@ class TacticsGame(Game):
     task_types = TASK_TYPES
     turn_cap_parameter = "max_turns"
     content_kind = "warriors"
+    evaluator = EVALUATOR
     sample_configurations = (
         "tactics(souls=12,max_turns=30)",
         "tactics(actions=2,chance=explicit,max_turns=40)",
