@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from loading import ROOT, load_file
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+SCRIPT = ROOT / "benchmarks" / "bench.py"
 TINY = ["--seconds", "0.01", "--runs", "1", "--samples", "2"]
 GAME_KEYS = {
     "game",
@@ -37,12 +36,7 @@ KERNEL_KEYS = {
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("shardgames_bench", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(SCRIPT, "shardgames_bench")
 
 
 def test_bench_json_has_every_measurement_for_embers(

@@ -3,15 +3,14 @@ weights matching its features, its fitting script, and better than chance at nam
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from embers import EVALUATOR_FEATURES, EmbersGame
+from loading import load_file
 from tactics_scenarios import start
 
 import shardgames as sg
@@ -210,13 +209,7 @@ def test_the_evaluator_names_the_winner_of_greedy_games_better_than_chance(name:
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_evaluators", ROOT / "scripts" / "fit_evaluators.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "fit_evaluators.py", "fit_evaluators", register=True)
 
 
 @pytest.mark.parametrize("name", ["embers", "tactics"])

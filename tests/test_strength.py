@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from loading import load_file
 
 import shardgames as sg
 
@@ -17,12 +17,7 @@ QUICK = ["--game", "tactics(max_turns=12)", "--only", "random", "--only", "greed
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("shardgames_strength", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(SCRIPT, "shardgames_strength")
 
 
 def test_the_ladder_rates_every_agent_and_scores_every_pairing(

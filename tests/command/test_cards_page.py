@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from loading import load_file
 
 from shardgames.command import KEYWORDS, price, starter_decks, starter_pool
 
@@ -15,12 +15,7 @@ HOOK = ROOT / "docs" / "hooks" / "command_cards.py"
 
 
 def load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("command_cards_hook", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(HOOK, "command_cards_hook")
 
 
 def render(markdown: str) -> str:

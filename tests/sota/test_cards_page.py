@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
+
+from loading import load_file
 
 from shardgames.sota.cards import CharacterCard, PersonaCard, Variant, starter_decks, starter_pool
 
@@ -12,12 +13,7 @@ HOOK = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "sota_cards.py"
 
 
 def load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sota_cards_hook", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(HOOK, "sota_cards_hook")
 
 
 def test_the_marker_line_becomes_every_deck_and_every_card() -> None:

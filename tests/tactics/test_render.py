@@ -3,12 +3,12 @@ state show injured sides, terrain and whose turn it is."""
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from loading import load_file
 
 import shardgames as sg
 from shardgames.tactics import TacticsGame, TacticsState, name, square
@@ -230,12 +230,7 @@ def test_a_finished_game_says_who_won() -> None:
 
 
 def load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tactics_roster_hook", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(HOOK, "tactics_roster_hook")
 
 
 def test_the_roster_marker_becomes_a_row_per_warrior_with_both_diagrams() -> None:
