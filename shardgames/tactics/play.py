@@ -196,12 +196,15 @@ def warrior_action_ids(s: TacticsState, seat: int, ids: list[int], only: int = -
                         break
                     if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
                         through = base + PORTAL_STRIDE * (cell + 1)
-                        ids += [through + t for t in portals if t != cell]
+                        for exit_ in portals:
+                            if exit_ != cell:
+                                append(through + exit_)
         if enemies:
             near = NEAR[side.reach][origin]
             if not enemies.isdisjoint(near) and attack_problem(s, warrior) is None:
                 attack = attack_base + origin * 64
-                ids += [attack + cell for cell in enemies & near]
+                for cell in enemies & near:
+                    append(attack + cell)
     return ids
 
 
