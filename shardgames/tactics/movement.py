@@ -145,7 +145,7 @@ def path_of(
     s: TacticsState, warrior: int, dest: int, via: int | None, spec: MoveSpec | None = None
 ) -> tuple[int, ...]:
     """The squares a legal move enters, its destination (or the portal it uses) last."""
-    side = s.side_of(warrior)
+    side = s.game.sides[s.card[warrior]][s.injured[warrior]]  # `side_of`, without the call
     spec = spec or side.move
     if spec is side.move and spec.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
         return SEGMENTS[s.square[warrior] * 64 + (dest if via is None else via)]
@@ -157,10 +157,11 @@ def path_of(
 
 def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], via: int | None) -> None:
     """Move a warrior along `path` to `dest`: scorched if it entered or passed Fire (TAC-R11)."""
-    origin = s.square[warrior]
-    s.board[origin] = -1
-    s.board[dest] = warrior
-    s.square[warrior] = dest
+    board, square = s.board, s.square
+    origin = square[warrior]
+    board[origin] = -1
+    board[dest] = warrior
+    square[warrior] = dest
     terrain = s.terrain
     if terrain[dest] == FIRE:
         s.scorched[warrior] = True
@@ -169,9 +170,10 @@ def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], vi
             if terrain[cell] == FIRE:
                 s.scorched[warrior] = True
                 break
-    s.emit(Moved(warrior, s.name_of(warrior), origin, via if via is not None else dest))
+    label = s.game.side_names[s.card[warrior]][s.injured[warrior]]  # `name_of`, without the call
+    s.emit(Moved(warrior, label, origin, via if via is not None else dest))
     if via is not None:
-        s.emit(Teleported(warrior, s.name_of(warrior), via, dest))
+        s.emit(Teleported(warrior, label, via, dest))
 
 
 def portal_exits(s: TacticsState, warrior: int) -> list[int]:

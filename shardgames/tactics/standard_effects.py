@@ -53,8 +53,10 @@ class Phalanx(Effect):
     def might(self, s: TacticsState, warrior: int, side: CompiledSide, *, attacking: bool) -> int:
         """Its Might bonus now."""
         owner, board = s.owner, s.board
-        if any(board[c] >= 0 and owner[board[c]] == owner[warrior] for c in ADJACENT[s.square[warrior]]):
-            return side.amounts[0]
+        seat = owner[warrior]
+        for cell in ADJACENT[s.square[warrior]]:  # a loop: a generator would be a call per use
+            if board[cell] >= 0 and owner[board[cell]] == seat:
+                return side.amounts[0]
         return 0
 
     def strike_value(self, params: Sequence[int | str]) -> float:
