@@ -7,7 +7,7 @@ Shared by the turn (`shardgames.tactics.play`) and the effects that move warrior
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, mode_blocks, name
@@ -22,6 +22,7 @@ __all__ = [
     "FIRE",
     "NO_PORTALS",
     "PORTAL_STRIDE",
+    "landings",
     "moves_of",
     "passability",
     "path_of",
@@ -76,9 +77,15 @@ def passability(s: TacticsState, spec: MoveSpec) -> tuple[list[bool], list[bool]
     enter = _ENTER[spec.mode]
     over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
     board = s.board
-    ends = [enter[t + 1] for t in s.terrain]
-    passes = [ok and (over or board[c] < 0) for c, ok in enumerate(ends)]
-    return passes, [ok and board[c] < 0 for c, ok in enumerate(ends)]
+    passes = [enter[t + 1] and (over or board[c] < 0) for c, t in enumerate(s.terrain)]
+    return passes, landings(s, spec.mode, range(64))
+
+
+def landings(s: TacticsState, mode: Mode, cells: Iterable[int]) -> list[bool]:
+    """For each of `cells`: may a movement of `mode` end there: terrain it enters, no warrior (TAC-R10)."""
+    enter = _ENTER[mode]
+    board, terrain = s.board, s.terrain
+    return [enter[terrain[c] + 1] and board[c] < 0 for c in cells]
 
 
 def moves_of(

@@ -4,7 +4,8 @@ The turn's listing (`legal_turn_actions`) walks precomputed rays with its own lo
 (`legal_purchases`) groups cards by where they may go. At every step of seeded random games of every
 sample configuration (and the default, and a roster with free-path movers), each is compared with a
 straightforward recomputation: every move `moves_of` finds (the generator effects use), every attack
-on an enemy within reach, and, in setup, every purchase id the explainer finds no reason against. A
+on an enemy within reach; in setup, every purchase id the explainer finds no reason against; for a
+NUDGE, every square around a neighbour that `passability` lets it end on. A
 clone and a pickled copy taken mid-game, and the state read back from JSON, list the same.
 """
 
@@ -19,10 +20,11 @@ import shardgames as sg
 from shardgames.kernel.rng import Rng
 from shardgames.tactics import TacticsGame, TacticsState
 from shardgames.tactics.actions import Stop
-from shardgames.tactics.board import NEAR
-from shardgames.tactics.movement import moves_of
+from shardgames.tactics.board import ADJACENT, NEAR
+from shardgames.tactics.movement import moves_of, passability
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.play import actions_left_problem, attack_problem, buy_action_problem
+from shardgames.tactics.warriors import Dirs, MoveSpec
 
 EXTRA_ROSTER = Path(__file__).parent / "data" / "effect_warriors.toml"
 
@@ -45,6 +47,18 @@ def _turn_ids(s: TacticsState, seat: int) -> list[int]:
         if attack_problem(s, warrior) is None:
             near = NEAR[s.side_of(warrior).reach][origin]
             ids += [game.attack_id(origin, cell) for cell in sorted(enemies & near)]
+    return sorted(ids)
+
+
+def _nudge_ids(s: TacticsState, nudger: int) -> list[int]:
+    """A NUDGE decision's ids: decline, or a neighbour 1 space to where `passability` lets it end."""
+    game = s.game
+    ids = [game.id_decline]
+    for cell in ADJACENT[s.square[nudger]]:
+        moved = s.board[cell]
+        if moved >= 0:
+            _, can_end = passability(s, MoveSpec(Dirs.ANY, 1, False, s.side_of(moved).move.mode))
+            ids += [game.move_id(cell, dest) for dest in ADJACENT[cell] if can_end[dest]]
     return sorted(ids)
 
 
@@ -74,6 +88,9 @@ def _mismatches(game: sg.Game, seeds: range, steps: int) -> list[str]:
             if prompt.phase is Phase.ACTION and ids != _turn_ids(state, prompt.player):
                 found.append(f"seed {seed} step {step}: {prompt}")
             if prompt.phase is Phase.SETUP and step % 5 == 0 and ids != _setup_ids(state):
+                found.append(f"seed {seed} step {step}: {prompt}")
+            nudge = prompt.phase is Phase.TURN_START and state.side_of(prompt.warrior).effect == "NUDGE"
+            if nudge and ids != _nudge_ids(state, prompt.warrior):
                 found.append(f"seed {seed} step {step}: {prompt}")
             if step % 20 == 0:
                 copies = (
