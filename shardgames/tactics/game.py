@@ -305,6 +305,7 @@ class TacticsGame(Game):
             for start in range(self.id_buy_terrain, self.id_buy_terrain + len(TERRAINS) * CELLS, CELLS)
         )
         self.id_move = codec.first_id(Move)
+        # ``steps[card][injured][square]``: each side's rays with the ids of the moves, for the listing
         self.steps = tuple(tuple(_steps(side.rays, self.id_move) for side in sides) for sides in self.sides)
         self.id_attack = codec.first_id(Attack)
         self.id_buy_action = codec.encode(BuyAction())
