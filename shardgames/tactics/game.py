@@ -148,6 +148,19 @@ def _compile_sides(
     return tuple((CompiledSide.of(card.uninjured), CompiledSide.of(card.injured)) for card in roster)
 
 
+Steps = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+"""For each square, the rays of a movement as ``(square, id of the move there)`` pairs."""
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(rays: tuple[tuple[tuple[int, ...], ...], ...], id_move: int) -> Steps:
+    """`CompiledSide.rays` with the id of the move to each square (games of one roster share them)."""
+    return tuple(
+        tuple(tuple((cell, id_move + origin * CELLS + cell) for cell in ray) for ray in by_origin)
+        for origin, by_origin in enumerate(rays)
+    )
+
+
 @functools.lru_cache(maxsize=16)
 def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
     """The action codec of a roster (shared by its games: loading a game again costs nothing).
@@ -284,7 +297,18 @@ class TacticsGame(Game):
         self.id_stop = codec.encode(Stop())
         self.id_buy_warrior = codec.first_id(BuyWarrior)
         self.id_buy_terrain = codec.first_id(BuyTerrain)
+        # the ids of buying each card (each terrain) on each square, for the setup listing
+        self.buy_warrior_ids = tuple(
+            tuple(range(start, start + CELLS))
+            for start in range(self.id_buy_warrior, self.id_buy_terrain, CELLS)
+        )
+        self.buy_terrain_ids = tuple(
+            tuple(range(start, start + CELLS))
+            for start in range(self.id_buy_terrain, self.id_buy_terrain + len(TERRAINS) * CELLS, CELLS)
+        )
         self.id_move = codec.first_id(Move)
+        # ``steps[card][injured][square]``: each side's rays with the ids of the moves, for the listing
+        self.steps = tuple(tuple(_steps(side.rays, self.id_move) for side in sides) for sides in self.sides)
         self.id_attack = codec.first_id(Attack)
         self.id_buy_action = codec.encode(BuyAction())
         self.id_end_turn = codec.encode(EndTurn())

@@ -7,7 +7,7 @@ Shared by the turn (`shardgames.tactics.play`) and the effects that move warrior
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, mode_blocks, name
@@ -22,6 +22,7 @@ __all__ = [
     "FIRE",
     "NO_PORTALS",
     "PORTAL_STRIDE",
+    "landings",
     "moves_of",
     "passability",
     "path_of",
@@ -76,9 +77,15 @@ def passability(s: TacticsState, spec: MoveSpec) -> tuple[list[bool], list[bool]
     enter = _ENTER[spec.mode]
     over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
     board = s.board
-    ends = [enter[t + 1] for t in s.terrain]
-    passes = [ok and (over or board[c] < 0) for c, ok in enumerate(ends)]
-    return passes, [ok and board[c] < 0 for c, ok in enumerate(ends)]
+    passes = [enter[t + 1] and (over or board[c] < 0) for c, t in enumerate(s.terrain)]
+    return passes, landings(s, spec.mode, range(64))
+
+
+def landings(s: TacticsState, mode: Mode, cells: Iterable[int]) -> list[bool]:
+    """For each of `cells`: may a movement of `mode` end there: terrain it enters, no warrior (TAC-R10)."""
+    enter = _ENTER[mode]
+    board, terrain = s.board, s.terrain
+    return [enter[terrain[c] + 1] and board[c] < 0 for c in cells]
 
 
 def moves_of(
@@ -145,7 +152,7 @@ def path_of(
     s: TacticsState, warrior: int, dest: int, via: int | None, spec: MoveSpec | None = None
 ) -> tuple[int, ...]:
     """The squares a legal move enters, its destination (or the portal it uses) last."""
-    side = s.side_of(warrior)
+    side = s.game.sides[s.card[warrior]][s.injured[warrior]]  # `side_of`, without the call
     spec = spec or side.move
     if spec is side.move and spec.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
         return SEGMENTS[s.square[warrior] * 64 + (dest if via is None else via)]
@@ -157,10 +164,11 @@ def path_of(
 
 def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], via: int | None) -> None:
     """Move a warrior along `path` to `dest`: scorched if it entered or passed Fire (TAC-R11)."""
-    origin = s.square[warrior]
-    s.board[origin] = -1
-    s.board[dest] = warrior
-    s.square[warrior] = dest
+    board, square = s.board, s.square
+    origin = square[warrior]
+    board[origin] = -1
+    board[dest] = warrior
+    square[warrior] = dest
     terrain = s.terrain
     if terrain[dest] == FIRE:
         s.scorched[warrior] = True
@@ -169,9 +177,10 @@ def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], vi
             if terrain[cell] == FIRE:
                 s.scorched[warrior] = True
                 break
-    s.emit(Moved(warrior, s.name_of(warrior), origin, via if via is not None else dest))
+    label = s.game.side_names[s.card[warrior]][s.injured[warrior]]  # `name_of`, without the call
+    s.emit(Moved(warrior, label, origin, via if via is not None else dest))
     if via is not None:
-        s.emit(Teleported(warrior, s.name_of(warrior), via, dest))
+        s.emit(Teleported(warrior, label, via, dest))
 
 
 def portal_exits(s: TacticsState, warrior: int) -> list[int]:

@@ -93,12 +93,11 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
 
 
 @handlers.run(AskAction)
-def run_ask_action(s: TacticsState, task: AskAction) -> None:
-    """G1, or G4 once the actions are spent and no action can be bought (TAC-R8)."""
-    _next_action(s)
+def run_ask_action(s: TacticsState, task: AskAction = ASK_ACTION) -> None:
+    """G1, or G4 once the actions are spent and no action can be bought (TAC-R8).
 
-
-def _next_action(s: TacticsState) -> None:
+    A move with nothing to follow asks at once (`apply_move`), rather than through a queued task.
+    """
     if actions_left_problem(s) is None or buy_action_problem(s) is None:
         s.set_prompt(_ACTION_PROMPTS[s.active])
     else:
@@ -160,24 +159,40 @@ def attack_problem(s: TacticsState, warrior: int) -> str | None:
     return None
 
 
-def warrior_action_ids(s: TacticsState, seat: int, ids: list[int], only: int = -1) -> list[int]:
-    """Add to `ids` the move and attack actions of `seat`'s warriors (or only of warrior `only`).
+@handlers.legal(Phase.ACTION)
+def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -> list[int]:
+    """G1: EndTurn, BuyAction, and the moves and attacks of the active seat's warriors (or only of `only`).
 
     Where a warrior may move (TAC-30 to 38, R10, R12) and whom it may attack (TAC-44, RANGED) is
     written here once: the listing asks about all the seat's warriors, the explainer about the one
-    whose action it explains. Returns `ids`.
+    whose action it explains.
     """
     game = s.game
+    ids = [game.id_end_turn]
+    if buy_action_problem(s) is None:
+        ids.append(game.id_buy_action)
+    if actions_left_problem(s) is not None:
+        return ids
+    seat = prompt.player
     board, terrain, square = s.board, s.terrain, s.square
     entries, portals = portal_squares(s, seat)
     is_portal = portal_marks(entries) if entries else NO_PORTALS
-    mine, enemies = s.forces(seat)
-    sides, cards, injured = game.sides, s.card, s.injured
+    owner = s.owner
+    mine: list[int] = []  # the seat's warriors on the board, and the squares of the other seat's
+    enemies: set[int] = set()
+    for warrior, where in enumerate(square):
+        if where >= 0:
+            if owner[warrior] == seat:
+                mine.append(warrior)
+            else:
+                enemies.add(where)
+    sides, steps, cards, injured = game.sides, game.steps, s.card, s.injured
     move_base, attack_base = game.id_move, game.id_attack
     append = ids.append
     for warrior in mine if only < 0 else (only,):
         origin = square[warrior]
-        side = sides[cards[warrior]][injured[warrior]]
+        card, hurt = cards[warrior], injured[warrior]
+        side = sides[card][hurt]
         base = move_base + origin * 64
         append(base + origin)  # a 0-space move is always allowed (TAC-R10b)
         if not side.straight:  # free paths, exactly N spaces
@@ -186,34 +201,25 @@ def warrior_action_ids(s: TacticsState, seat: int, ids: list[int], only: int = -
             ]
         else:  # straight lines of up to N spaces (TAC-31 to 38, R10, R12), as in `moves_of`
             enter, over = side.enter, side.over
-            for ray in side.rays[origin]:
-                for cell in ray:
+            for ray in steps[card][hurt][origin]:  # `side.rays`, with the ids of the moves
+                for cell, move in ray:
                     if not enter[terrain[cell] + 1]:
                         break
                     if board[cell] < 0:
-                        append(base + cell)
+                        append(move)
                     elif not over:
                         break
                     if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
                         through = base + PORTAL_STRIDE * (cell + 1)
-                        ids += [through + t for t in portals if t != cell]
+                        for exit_ in portals:
+                            if exit_ != cell:
+                                append(through + exit_)
         if enemies:
             near = NEAR[side.reach][origin]
             if not enemies.isdisjoint(near) and attack_problem(s, warrior) is None:
                 attack = attack_base + origin * 64
-                ids += [attack + cell for cell in enemies & near]
-    return ids
-
-
-@handlers.legal(Phase.ACTION)
-def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
-    """G1: EndTurn, BuyAction, and every move and attack of the active seat's warriors, as the rules allow."""
-    game = s.game
-    ids = [game.id_end_turn]
-    if buy_action_problem(s) is None:
-        ids.append(game.id_buy_action)
-    if actions_left_problem(s) is None:
-        warrior_action_ids(s, prompt.player, ids)
+                for cell in enemies & near:
+                    append(attack + cell)
     return ids
 
 
@@ -235,7 +241,7 @@ def explain_turn_action(s: TacticsState, prompt: TacticsPrompt, action: Action) 
         problem = attack_problem(s, warrior)
         if problem is not None:
             return problem
-    if s.game.codec.encode(action) in warrior_action_ids(s, seat, [], warrior):
+    if s.game.codec.encode(action) in legal_turn_actions(s, prompt, warrior):
         return None
     if isinstance(action, Attack):
         return f"{name(action.target)} holds no enemy within reach of {name(origin)}"
@@ -278,11 +284,11 @@ def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
     if action.dest != action.origin:
         relocate(s, warrior, action.dest, path_of(s, warrior, action.dest, action.via), action.via)
     s.actions_used += 1
-    rule = s.side_of(warrior).rule
+    rule = s.game.sides[s.card[warrior]][s.injured[warrior]].rule  # `side_of`, without the call
     if rule is not None and rule.timing is Timing.AFTER_MOVING:  # TAC-41: even after 0 spaces (TAC-R10b)
         s.push(AfterMove(warrior), ASK_ACTION)
     else:  # nothing else is queued during an action: ask for the next one at once
-        _next_action(s)
+        run_ask_action(s)
 
 
 @handlers.run(AfterMove)

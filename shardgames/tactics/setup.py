@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.actions import Action
@@ -11,7 +12,6 @@ from shardgames.tactics.actions import BuyTerrain, BuyWarrior, FirstPlayer, Stop
 from shardgames.tactics.board import name, row_of
 from shardgames.tactics.events import FirstPlayerChosen, SetupStopped, TerrainPlaced, WarriorBought
 from shardgames.tactics.phases import BeginTurn, Phase, SetupTurn, TacticsPrompt, handlers, not_an_answer
-from shardgames.tactics.terrain import TERRAINS
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import TacticsGame
@@ -209,18 +209,23 @@ def legal_purchases(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
     decision = Purchases(s, prompt.player)
     game = s.game
     ids = [game.id_stop] if decision.stop_problem() is None else []
-    by_kind = [decision.cells(placement, commander) for placement, commander in game.piece_kinds]
-    kind_of, base = game.piece_kind, game.id_buy_warrior
+    by_kind = [_picker(decision.cells(placement, commander)) for placement, commander in game.piece_kinds]
+    kind_of, rows = game.piece_kind, game.buy_warrior_ids
     for number, problem in enumerate(decision.card_problems()):
         if problem is None:
-            offset = base + number * 64
-            ids += [offset + c for c in by_kind[kind_of[number]]]
+            ids += by_kind[kind_of[number]](rows[number])
     if decision.terrain_problem() is None:
-        cells = decision.cells(TERRAIN_ROWS, False)
-        for kind in range(len(TERRAINS)):
-            offset = game.id_buy_terrain + kind * 64
-            ids += [offset + c for c in cells]
+        pick = _picker(decision.cells(TERRAIN_ROWS, False))
+        for row in game.buy_terrain_ids:
+            ids += pick(row)
     return ids
+
+
+def _picker(cells: list[int]) -> Callable[[Sequence[int]], Iterable[int]]:
+    """What picks the ids of `cells` from a row of 64 ids, one per square: in one C call for two or more."""
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    return lambda row: [row[cell] for cell in cells]
 
 
 @handlers.apply(BuyWarrior)

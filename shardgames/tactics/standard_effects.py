@@ -16,10 +16,9 @@ from shardgames.tactics.board import ADJACENT, name
 from shardgames.tactics.combat import attack_targets, resolve_attack
 from shardgames.tactics.effects import Effect, Timing, register_effect
 from shardgames.tactics.events import EffectUsed, TerrainPlaced
-from shardgames.tactics.movement import moves_of, passability, path_of, portal_exits, relocate
+from shardgames.tactics.movement import landings, moves_of, path_of, portal_exits, relocate
 from shardgames.tactics.phases import AfterAttack, AfterMove, Phase, TacticsPrompt
 from shardgames.tactics.terrain import TERRAINS, Terrain
-from shardgames.tactics.warriors import Dirs, MoveSpec
 
 if TYPE_CHECKING:
     from shardgames.tactics.game import CompiledSide
@@ -53,8 +52,10 @@ class Phalanx(Effect):
     def might(self, s: TacticsState, warrior: int, side: CompiledSide, *, attacking: bool) -> int:
         """Its Might bonus now."""
         owner, board = s.owner, s.board
-        if any(board[c] >= 0 and owner[board[c]] == owner[warrior] for c in ADJACENT[s.square[warrior]]):
-            return side.amounts[0]
+        seat = owner[warrior]
+        for cell in ADJACENT[s.square[warrior]]:  # a loop: a generator would be a call per use
+            if board[cell] >= 0 and owner[board[cell]] == seat:
+                return side.amounts[0]
         return 0
 
     def strike_value(self, params: Sequence[int | str]) -> float:
@@ -203,10 +204,10 @@ class Nudge(Effect):
         move_id = s.game.move_id
         for cell in ADJACENT[where]:
             moved = s.board[cell]
-            if moved >= 0:
-                spec = s.side_of(moved).move
-                _, can_end = passability(s, MoveSpec(Dirs.ANY, 1, False, spec.mode))
-                ids.extend(move_id(cell, dest) for dest in ADJACENT[cell] if can_end[dest])
+            if moved >= 0:  # 1 space, to a square it may end on (only the eight around it are asked)
+                around = ADJACENT[cell]
+                ends = landings(s, s.side_of(moved).move.mode, around)
+                ids.extend(move_id(cell, dest) for dest, ok in zip(around, ends, strict=True) if ok)
         return ids
 
     def resolve(self, s: TacticsState, prompt: TacticsPrompt, action: Action, side: CompiledSide) -> None:

@@ -143,19 +143,6 @@ class TacticsState(HandledState, State["TacticsGame"], TacticsTable):
         owner = self.owner
         return [w for w, where in enumerate(self.square) if where >= 0 and owner[w] == seat]
 
-    def forces(self, seat: int) -> tuple[list[int], set[int]]:
-        """`warriors_of(seat)`, and the squares of the other seat's warriors, in one pass (for speed)."""
-        owner = self.owner
-        mine: list[int] = []
-        enemies: set[int] = set()
-        for warrior, where in enumerate(self.square):
-            if where >= 0:
-                if owner[warrior] == seat:
-                    mine.append(warrior)
-                else:
-                    enemies.add(where)
-        return mine, enemies
-
     def name_of(self, warrior: int) -> str:
         """The name on the warrior's side in use."""
         return self.game.side_names[self.card[warrior]][self.injured[warrior]]
