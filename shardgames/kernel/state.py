@@ -495,10 +495,10 @@ class State(Generic[GameT_co]):
         """
         checked = self._checked(action)
         events = self._events
-        start = len(events)
+        start = events._length  # the log's own fields: two calls fewer on every step
         self._step(checked)
         self._settle()
-        return events.since(start)
+        return tuple(events._items[start : events._length])
 
     def apply_action_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, skipping the check (for search code only).
