@@ -93,10 +93,14 @@ class ShardCost:
     pips: tuple[int, ...] = (0,) * len(ELEMENTS)
     _total: int = attrs.field(init=False, eq=False, repr=False)
     _pip_items: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
+    _text: str = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_total", self.generic + sum(self.pips))
         object.__setattr__(self, "_pip_items", tuple((e, n) for e, n in enumerate(self.pips) if n))
+        letters = "".join(e.letter * n for e, n in zip(ELEMENTS, self.pips, strict=True))
+        text = f"{self.generic}{letters}" if self.generic else letters
+        object.__setattr__(self, "_text", text or str(self.generic))
 
     @classmethod
     def of(cls, generic: int = 0, **pips: int) -> ShardCost:
@@ -160,10 +164,7 @@ class ShardCost:
         return self.pips[ELEMENTS.index(element)]
 
     def __str__(self) -> str:
-        letters = "".join(e.letter * n for e, n in zip(ELEMENTS, self.pips, strict=True))
-        if not letters:
-            return str(self.generic)
-        return f"{self.generic}{letters}" if self.generic else letters
+        return self._text  # worded once: events name costs at every payment
 
 
 # ---------------------------------------------------------------------- keyword instances

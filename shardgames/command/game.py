@@ -239,6 +239,14 @@ class CommandGame(Game):
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)
         self.auras = tuple(info.auras for info in self.sovereign_infos)
         self.aura_immunity = tuple(info.aura_immunity for info in self.sovereign_infos)
+        self.keywords_of = tuple(
+            tuple(info.statics | (aura if info.is_entity else 0) for info in self.infos)
+            for aura in self.auras
+        )  # per owner, per design: the static keywords of a permanent that is not Blanked
+        self.immunity_of = tuple(
+            tuple(info.immunity | (aura if info.is_entity else 0) for info in self.infos)
+            for aura in self.aura_immunity
+        )  # the same for the elements it is Immune to
         self.stones = tuple((deck.stones.generic, *deck.stones.elemental) for deck in decks)
         self.integrity = INTEGRITY
         assert all(isinstance(self.designs[k], SovereignCard) for k in sovereigns)

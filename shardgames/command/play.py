@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-import attrs
-
 from shardgames.command import combat
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
 from shardgames.command.cards import KeywordInstance
@@ -40,7 +38,7 @@ from shardgames.command.objects import (
     QueueItem,
 )
 from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
-from shardgames.command.phases import CommandPrompt, Phase, Proceed
+from shardgames.command.phases import PROCEED, CommandPrompt, Phase
 from shardgames.command.rules import fatigued, in_main_window, is_entity, targetable
 from shardgames.command.sba import SCRAP, change_integrity, leave_arena
 
@@ -176,7 +174,10 @@ def _has_target(
     if reach is not Reach.ENTITY:
         return bool(targets_for(state, controller, elements, inst, source))
     entity = state.game.is_entity_kind
-    return any(entity[p.kind] and targetable(state, p, controller, elements) for p in state.arena)
+    for p in state.arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
+        if entity[p.kind] and targetable(state, p, controller, elements):
+            return True
+    return False
 
 
 def _all_targets_exist(
@@ -196,32 +197,42 @@ def _all_targets_exist(
 class _Purse:
     """The wallet of one listing of plays, built on first need, and the costs found payable or not."""
 
-    __slots__ = ("budget", "floating", "payable", "seat", "state", "unused", "wallet")
+    __slots__ = ("budget", "floating", "most", "payable", "seat", "state", "unused", "wallet")
 
     def __init__(self, state: CommandState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.floating = state.floating[seat]
         self.unused = state.unused[seat]
-        self.budget = sum(self.floating) + sum(self.unused)  # stones and floating Shards
+        self.budget = -1  # stones and floating Shards, counted on first need
+        self.most = -1  # and what the mana abilities add, once the wallet is built
         self.wallet: Wallet | None = None  # with mana abilities: built only when stones are not enough
         self.payable: dict[ShardCost, bool] = {}
 
     def can_pay(self, cost: ShardCost) -> bool:
         found = self.payable.get(cost)
         if found is None:
-            found = cost.total <= self.budget and self._plain(cost)
+            found = self._plain(cost)
             if not found:
                 if self.wallet is None:
                     self.wallet = wallet(self.state, self.seat)
-                found = can_pay(self.wallet, cost)
+                    self.most = self.budget + sum(source.shards for source in self.wallet.sources)
+                found = cost.total <= self.most and can_pay(self.wallet, cost)
             self.payable[cost] = found
         return found
 
     def _plain(self, cost: ShardCost) -> bool:
         """Whether stones and floating Shards pay each pip without filtering (then they pay it all)."""
+        budget = self.budget
+        if budget < 0:
+            budget = self.budget = sum(self.floating) + sum(self.unused)
+        if cost.total > budget:
+            return False
         floating, unused = self.floating, self.unused
-        return all(pips <= floating[e + 1] + unused[e + 1] for e, pips in cost.pip_items)
+        for element, pips in cost.pip_items:  # noqa: SIM110 - a loop: all() of a generator costs more on the hot path
+            if pips > floating[element + 1] + unused[element + 1]:
+                return False
+        return True
 
 
 def playable(
@@ -240,22 +251,30 @@ def playable(
     ``{cost}``.
     """
     card_info = state.game.card_info
-    can_pay = _Purse(state, seat).can_pay
+    echoes = [card for card in scrap if card_info[card].echo]
+    if reasons is not None:
+        reasons.update((card, _NO_ECHO) for card in scrap if card not in echoes)
+    purse: _Purse | None = None
     silenced = state.silenced[seat] >= state.turn
     main = in_main_window(state, seat)
     legal = []
-    for from_scrap, cards in ((False, hand), (True, scrap)):
+    for cards in (hand, echoes):
         for card in cards:
             info = card_info[card]
-            if from_scrap and not info.echo:
-                why = "{name} #{card} is in the Scrap zone, but it has no Echo"
-            elif info.fast and silenced:
-                why = "you are Silenced: no Fast Speed Rites this turn"
-            elif not info.fast and not main:
+            if info.fast:
+                if silenced:
+                    why = "you are Silenced: no Fast Speed Rites this turn"
+                    if reasons is not None:
+                        reasons[card] = why
+                    continue
+            elif not main:
                 why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
-            elif info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
+                if reasons is not None:
+                    reasons[card] = why
+                continue
+            if info.sacrifice and not _has_entity(state, seat):
                 why = "{name} needs an Entity of yours to sacrifice, and you control none"
-            elif not can_pay(info.cost):
+            elif not (purse or (purse := _Purse(state, seat))).can_pay(info.cost):
                 why = "you can't pay {cost} for {name} with what you have"
             elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
                 why = "{name} has an effect with no legal target"
@@ -265,6 +284,17 @@ def playable(
             if reasons is not None:
                 reasons[card] = why
     return legal
+
+
+_NO_ECHO = "{name} #{card} is in the Scrap zone, but it has no Echo"
+
+
+def _has_entity(state: CommandState, seat: int) -> bool:
+    entity = state.game.is_entity_kind
+    for p in state.arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
+        if p.owner == seat and entity[p.kind]:
+            return True
+    return False
 
 
 def play_ids(state: CommandState, seat: int) -> list[int]:
@@ -368,20 +398,18 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     game = state.game
     infos = game.infos
     base = game.id_activate
-    ids = [
-        base + p.id * ABILITIES + ability
-        for p in state.arena
-        if p.owner == seat
-        for ability in infos[p.kind].activated
-        if _ability_problem(state, seat, p.id, infos[p.kind], p, ability) is None
-    ]
+    ids = []
+    for p in state.arena:
+        if p.owner == seat:
+            info = infos[p.kind]
+            for ability in info.activated:  # most designs have none
+                if _ability_problem(state, seat, p.id, info, p, ability) is None:
+                    ids.append(base + p.id * ABILITIES + ability)  # noqa: PERF401 - a loop is faster here
     source = game.sovereign_id(seat)
     sovereign = game.sovereign_infos[seat]
-    ids.extend(
-        base + source * ABILITIES + ability
-        for ability in sovereign.activated
-        if _ability_problem(state, seat, source, sovereign, None, ability) is None
-    )
+    for ability in sovereign.activated:
+        if _ability_problem(state, seat, source, sovereign, None, ability) is None:
+            ids.append(base + source * ABILITIES + ability)  # noqa: PERF401 - a loop is faster here
     return ids
 
 
@@ -531,10 +559,7 @@ def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarge
     casting = state.casting
     assert casting is not None
     if prompt.phase is Phase.TARGET:
-        index = _next_slot(casting)
-        targets = list(casting.item.targets)
-        targets[index] = action.target
-        casting.item = attrs.evolve(casting.item, targets=tuple(targets))
+        casting.item = casting.item.with_target(_next_slot(casting), action.target)
         if casting.ability == BOMBARD:
             casting.slots = (False,)
     elif prompt.phase is Phase.SACRIFICE:
@@ -564,9 +589,7 @@ def _continue(state: CommandState) -> None:
     index = _next_slot(casting)
     if index >= 0:
         if item.kind == TRIGGERED and not _slot_targets(state, casting, index):
-            targets = list(item.targets)
-            targets[index] = -2  # no legal target: this effect is skipped
-            casting.item = attrs.evolve(item, targets=tuple(targets))
+            casting.item = item.with_target(index, -2)  # no legal target: this effect is skipped
             _continue(state)
             return
         state.ask(seat, Phase.TARGET)
@@ -632,7 +655,7 @@ def _finish(state: CommandState, casting: Casting) -> None:
     if not state.resolving and item.kind in (SPELL, ABILITY):
         state.priority = 1 - seat  # a new item: priority goes to the other seat, passes start again
         state.passes = 0
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 _KIND_WORDS = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}

@@ -199,7 +199,7 @@ def check_state(state: CommandState) -> bool:
     while True:
         integrity, drew_empty = state.integrity, state.drew_empty
         nobody_lost = integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]
-        if nobody_lost and not any(p.damage or p.doomed for p in state.arena):
+        if nobody_lost and not _marked(state.arena):
             return True  # the common case: nobody lost and nothing is damaged
         losers = [seat for seat in (0, 1) if state.integrity[seat] <= 0 or state.drew_empty[seat]]
         if losers:
@@ -220,6 +220,14 @@ def check_state(state: CommandState) -> bool:
         if not dying:
             return True
         leave_arena(state, dying, SCRAP)
+
+
+def _marked(arena: list[Permanent]) -> bool:
+    """Whether a permanent has damage marked or a Fatal hit waiting."""
+    for p in arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
+        if p.damage or p.doomed:
+            return True
+    return False
 
 
 def queue_turn_triggers(state: CommandState, trigger: Trigger) -> None:

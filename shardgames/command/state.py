@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 __all__ = ["CommandState"]
 
 
+_ASKED = {phase: (CommandPrompt(0, phase), CommandPrompt(1, phase)) for phase in Phase}
+"""The decisions of the seats, made once: prompts are frozen values."""
+
+
 @state_class
 class CommandState(HandledState, State["CommandGame"], CommandTable):
     """A game of Shard Command in progress: the fields of `CommandTable`, and the phase machine's hooks.
@@ -88,7 +92,7 @@ class CommandState(HandledState, State["CommandGame"], CommandTable):
 
     def ask(self, player: int, phase: Phase) -> None:
         """Set the next decision."""
-        self.set_prompt(CommandPrompt(player, phase))
+        self.set_prompt(_ASKED[phase][player])
 
     def ask_chance(self, phase: Phase, seat: int) -> None:
         """Set a chance node about `seat`'s deck."""
