@@ -295,7 +295,7 @@ def chargeable(state: CommandState, seat: int, reasons: dict[int, str] | None = 
                 for kind in range(STONE_KINDS)
                 if not pool[kind]
             )
-        return [kind for kind in range(STONE_KINDS) if pool[kind]]
+        return [kind for kind, stones in enumerate(pool) if stones]
     if reasons is not None:
         reasons.update((kind, why) for kind in range(STONE_KINDS))
     return []
@@ -303,7 +303,7 @@ def chargeable(state: CommandState, seat: int, reasons: dict[int, str] | None = 
 
 def pass_problem(state: CommandState, seat: int) -> str | None:
     """Why `seat` can't pass now, or ``None``: a Reckless Entity that can still attack must (R12)."""
-    if state.game.reckless and in_main_window(state, seat) and _reckless_waits(state, seat):
+    if state.game.reckless[seat] and in_main_window(state, seat) and _reckless_waits(state, seat):
         return "a Reckless Entity can still attack: the Main Phase can't end before it does"
     return None
 

@@ -232,8 +232,7 @@ class CommandGame(Game):
         self.design_vectors = tuple(_frozen(design_vector(info)) for info in self.infos)
         self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
-        reckless = bit(RECKLESS)
-        self.reckless = any(info.statics & reckless or info.auras & reckless for info in self.infos)
+        self.card_echo = tuple(info.echo for info in self.card_info)  # card number -> whether it has Echo
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)
@@ -247,6 +246,12 @@ class CommandGame(Game):
             tuple(info.immunity | (aura if info.is_entity else 0) for info in self.infos)
             for aura in self.aura_immunity
         )  # the same for the elements it is Immune to
+        reckless = bit(RECKLESS)
+        own_kinds = [{*map(kind_of.__getitem__, cards), self.token_kind} for cards in self.deck_cards]
+        self.reckless = tuple(
+            any(self.keywords_of[seat][kind] & reckless for kind in kinds)
+            for seat, kinds in enumerate(own_kinds)
+        )  # per seat: whether a permanent of its own (a card of its deck, or a token) can be Reckless
         self.stones = tuple((deck.stones.generic, *deck.stones.elemental) for deck in decks)
         self.integrity = INTEGRITY
         assert all(isinstance(self.designs[k], SovereignCard) for k in sovereigns)

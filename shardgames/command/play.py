@@ -10,6 +10,7 @@ Mana abilities never use the Queue (R10 e).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add, sub
 from typing import TYPE_CHECKING
 
 from shardgames.command import combat
@@ -90,28 +91,19 @@ def wallet(state: CommandState, seat: int) -> Wallet:
 
 
 def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> None:
-    floating = list(state.floating[seat])
-    unused = list(state.unused[seat])
-    used = list(state.used[seat])
-    floating[0] -= payment.floating_generic
-    unused[0] -= payment.stones_generic
-    used[0] += payment.stones_generic
-    for element in range(len(ELEMENTS)):
-        floating[element + 1] -= payment.floating[element]
-        unused[element + 1] -= payment.stones[element]
-        used[element + 1] += payment.stones[element]
-        floating[element + 1] += payment.float_elemental[element]
-    floating[0] += payment.float_generic
+    """Pay: stones slide from Unused to Used, floating Shards are spent and the mana left over floats."""
+    stones = (payment.stones_generic, *payment.stones)  # Generic first, like the state's counts
+    spent = (payment.floating_generic, *payment.floating)
+    made = (payment.float_generic, *payment.float_elemental)
     for source in payment.sources:
         p = state.permanent(source)
         assert p is not None
         p.exhausted = True
         _count_use(state, p, MANA)
-    state.floating[seat] = tuple(floating)
-    state.unused[seat] = tuple(unused)
-    state.used[seat] = tuple(used)
-    used_now = (payment.stones_generic, *payment.stones)
-    state.emit(Paid(seat, str(cost), used_now, payment.filters, payment.sources))
+    state.floating[seat] = tuple(map(add, map(sub, state.floating[seat], spent), made))
+    state.unused[seat] = tuple(map(sub, state.unused[seat], stones))
+    state.used[seat] = tuple(map(add, state.used[seat], stones))
+    state.emit(Paid(seat, str(cost), stones, payment.filters, payment.sources))
 
 
 def _uses(state: CommandState, p: Permanent, ability: int) -> int:
@@ -210,29 +202,28 @@ class _Purse:
         self.payable: dict[ShardCost, bool] = {}
 
     def can_pay(self, cost: ShardCost) -> bool:
-        found = self.payable.get(cost)
-        if found is None:
-            found = self._plain(cost)
-            if not found:
-                if self.wallet is None:
-                    self.wallet = wallet(self.state, self.seat)
-                    self.most = self.budget + sum(source.shards for source in self.wallet.sources)
-                found = cost.total <= self.most and can_pay(self.wallet, cost)
-            self.payable[cost] = found
-        return found
+        """Whether `cost` can be paid (by stones and floating Shards alone first, else by the payer).
 
-    def _plain(self, cost: ShardCost) -> bool:
-        """Whether stones and floating Shards pay each pip without filtering (then they pay it all)."""
+        Stones and floating Shards that pay each pip without filtering pay it all; the wallet with the
+        mana abilities is built once per listing, only when they do not.
+        """
         budget = self.budget
         if budget < 0:
             budget = self.budget = sum(self.floating) + sum(self.unused)
-        if cost.total > budget:
-            return False
-        floating, unused = self.floating, self.unused
-        for element, pips in cost.pip_items:  # noqa: SIM110 - a loop: all() of a generator costs more on the hot path
-            if pips > floating[element + 1] + unused[element + 1]:
-                return False
-        return True
+        if cost.total <= budget:
+            floating, unused = self.floating, self.unused
+            for element, pips in cost.pip_items:
+                if pips > floating[element + 1] + unused[element + 1]:
+                    break
+            else:
+                return True
+        found = self.payable.get(cost)
+        if found is None:
+            if self.wallet is None:
+                self.wallet = wallet(self.state, self.seat)
+                self.most = budget + sum(source.shards for source in self.wallet.sources)
+            found = self.payable[cost] = cost.total <= self.most and can_pay(self.wallet, cost)
+        return found
 
 
 def playable(
@@ -251,7 +242,7 @@ def playable(
     ``{cost}``.
     """
     card_info = state.game.card_info
-    echoes = [card for card in scrap if card_info[card].echo]
+    echoes = list(filter(state.game.card_echo.__getitem__, scrap))
     if reasons is not None:
         reasons.update((card, _NO_ECHO) for card in scrap if card not in echoes)
     purse: _Purse | None = None

@@ -196,20 +196,8 @@ def deal_damage(  # noqa: PLR0917 - the damage and all that matters about its so
 
 def check_state(state: CommandState) -> bool:
     """Apply state-based actions until nothing changes (R30); ``False`` if they ended the game."""
-    while True:
-        integrity, drew_empty = state.integrity, state.drew_empty
-        nobody_lost = integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]
-        if nobody_lost and not _marked(state.arena):
-            return True  # the common case: nobody lost and nothing is damaged
-        losers = [seat for seat in (0, 1) if state.integrity[seat] <= 0 or state.drew_empty[seat]]
-        if losers:
-            if len(losers) == 2:
-                state.end_game(None, "both players lost at once")
-            else:
-                (loser,) = losers
-                why = "Integrity 0 or less" if state.integrity[loser] <= 0 else "drew from an empty deck"
-                state.end_game(1 - loser, f"seat {loser} lost: {why}")
-            return False
+    integrity, drew_empty = state.integrity, state.drew_empty
+    while integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]:
         dying = [
             p
             for p in state.arena
@@ -218,15 +206,15 @@ def check_state(state: CommandState) -> bool:
             and (p.doomed or p.damage >= durability(state, p))
         ]  # Durability is at least 1 and only grows, so only damaged Entities can die
         if not dying:
-            return True
+            return True  # the common case: nobody lost and nothing dies
         leave_arena(state, dying, SCRAP)
-
-
-def _marked(arena: list[Permanent]) -> bool:
-    """Whether a permanent has damage marked or a Fatal hit waiting."""
-    for p in arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
-        if p.damage or p.doomed:
-            return True
+    losers = [seat for seat in (0, 1) if integrity[seat] <= 0 or drew_empty[seat]]
+    if len(losers) == 2:
+        state.end_game(None, "both players lost at once")
+    else:
+        (loser,) = losers
+        why = "Integrity 0 or less" if integrity[loser] <= 0 else "drew from an empty deck"
+        state.end_game(1 - loser, f"seat {loser} lost: {why}")
     return False
 
 
