@@ -231,8 +231,10 @@ class CommandGame(Game):
         self.infos: tuple[CardInfo, ...] = tuple(compile_card(k, card) for k, card in enumerate(designs))
         self.design_vectors = tuple(_frozen(design_vector(info)) for info in self.infos)
         self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
+        self.activated_of = tuple(bool(info.activated) for info in self.infos)  # whether a design has any
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
         self.card_echo = tuple(info.echo for info in self.card_info)  # card number -> whether it has Echo
+        self.card_fast = tuple(info.fast for info in self.card_info)  # and whether it is a Fast Speed Rite
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)

@@ -241,43 +241,44 @@ def playable(
     template naming the card as ``{name} #{card}``, its ``{kind}`` (with its ``{article}``) and its
     ``{cost}``.
     """
-    card_info = state.game.card_info
-    echoes = list(filter(state.game.card_echo.__getitem__, scrap))
-    if reasons is not None:
-        reasons.update((card, _NO_ECHO) for card in scrap if card not in echoes)
-    purse: _Purse | None = None
-    silenced = state.silenced[seat] >= state.turn
-    main = in_main_window(state, seat)
+    game = state.game
+    echo, fast = game.card_echo, game.card_fast
+    cards = [*hand, *_keep(reasons, scrap, [card for card in scrap if echo[card]], _NO_ECHO)]
+    if state.silenced[seat] >= state.turn:
+        cards = _keep(reasons, cards, [card for card in cards if not fast[card]], _SILENCED)
+    if not in_main_window(state, seat):
+        cards = _keep(reasons, cards, [card for card in cards if fast[card]], _SORCERY)
+    if not cards:
+        return cards
+    card_info = game.card_info
+    can_pay = _Purse(state, seat).can_pay
     legal = []
-    for cards in (hand, echoes):
-        for card in cards:
-            info = card_info[card]
-            if info.fast:
-                if silenced:
-                    why = "you are Silenced: no Fast Speed Rites this turn"
-                    if reasons is not None:
-                        reasons[card] = why
-                    continue
-            elif not main:
-                why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
-                if reasons is not None:
-                    reasons[card] = why
-                continue
-            if info.sacrifice and not _has_entity(state, seat):
-                why = "{name} needs an Entity of yours to sacrifice, and you control none"
-            elif not (purse or (purse := _Purse(state, seat))).can_pay(info.cost):
-                why = "you can't pay {cost} for {name} with what you have"
-            elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
-                why = "{name} has an effect with no legal target"
-            else:
-                legal.append(card)
-                continue
-            if reasons is not None:
-                reasons[card] = why
+    for card in cards:
+        info = card_info[card]
+        if info.sacrifice and not _has_entity(state, seat):
+            why = "{name} needs an Entity of yours to sacrifice, and you control none"
+        elif not can_pay(info.cost):
+            why = "you can't pay {cost} for {name} with what you have"
+        elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
+            why = "{name} has an effect with no legal target"
+        else:
+            legal.append(card)
+            continue
+        if reasons is not None:
+            reasons[card] = why
     return legal
 
 
+def _keep(reasons: dict[int, str] | None, cards: Iterable[int], kept: list[int], why: str) -> list[int]:
+    """`kept`, the cards of `cards` a rule allows; each other card gets the rule's reason, if asked for."""
+    if reasons is not None:
+        reasons.update((card, why) for card in cards if card not in kept)
+    return kept
+
+
 _NO_ECHO = "{name} #{card} is in the Scrap zone, but it has no Echo"
+_SILENCED = "you are Silenced: no Fast Speed Rites this turn"
+_SORCERY = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
 
 
 def _has_entity(state: CommandState, seat: int) -> bool:
@@ -291,7 +292,7 @@ def _has_entity(state: CommandState, seat: int) -> bool:
 def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
     base = state.game.id_play
-    return [base + card for card in playable(state, seat, state.hands[seat], state.scrap[seat])]
+    return [base + card for card in playable(state, seat, state.hands[seat].cards, state.scrap[seat])]
 
 
 @handlers.apply(Play)
@@ -388,12 +389,13 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Activate` actions open to the priority holder."""
     game = state.game
     infos = game.infos
+    activated = game.activated_of
     base = game.id_activate
     ids = []
     for p in state.arena:
-        if p.owner == seat:
+        if p.owner == seat and activated[p.kind]:  # most designs have no activated ability
             info = infos[p.kind]
-            for ability in info.activated:  # most designs have none
+            for ability in info.activated:
                 if _ability_problem(state, seat, p.id, info, p, ability) is None:
                     ids.append(base + p.id * ABILITIES + ability)  # noqa: PERF401 - a loop is faster here
     source = game.sovereign_id(seat)

@@ -198,6 +198,8 @@ def check_state(state: CommandState) -> bool:
     """Apply state-based actions until nothing changes (R30); ``False`` if they ended the game."""
     integrity, drew_empty = state.integrity, state.drew_empty
     while integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]:
+        if not _marked(state.arena):
+            return True  # the common case: nobody lost and nothing is damaged
         dying = [
             p
             for p in state.arena
@@ -206,7 +208,7 @@ def check_state(state: CommandState) -> bool:
             and (p.doomed or p.damage >= durability(state, p))
         ]  # Durability is at least 1 and only grows, so only damaged Entities can die
         if not dying:
-            return True  # the common case: nobody lost and nothing dies
+            return True
         leave_arena(state, dying, SCRAP)
     losers = [seat for seat in (0, 1) if integrity[seat] <= 0 or drew_empty[seat]]
     if len(losers) == 2:
@@ -215,6 +217,14 @@ def check_state(state: CommandState) -> bool:
         (loser,) = losers
         why = "Integrity 0 or less" if integrity[loser] <= 0 else "drew from an empty deck"
         state.end_game(1 - loser, f"seat {loser} lost: {why}")
+    return False
+
+
+def _marked(arena: list[Permanent]) -> bool:
+    """Whether a permanent has damage marked or a Fatal hit waiting."""
+    for p in arena:  # noqa: SIM110 - a loop: any() of a generator takes twice as long on short lists
+        if p.damage or p.doomed:
+            return True
     return False
 
 
