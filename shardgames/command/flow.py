@@ -266,10 +266,9 @@ def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     game = state.game
     ids = play.play_ids(state, player)
     ids.extend(play.activate_ids(state, player))
-    main = in_main_window(state, player)
-    if main:
+    if in_main_window(state, player):
         base = game.id_charge
-        ids.extend(base + kind for kind in chargeable(state, player))
+        ids.extend([base + kind for kind in chargeable(state, player)])
         ids.extend(combat.attack_ids(state, player))
     if pass_problem(state, player) is None:
         ids.append(game.id_pass)

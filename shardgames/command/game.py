@@ -235,6 +235,9 @@ class CommandGame(Game):
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
         self.card_echo = tuple(info.echo for info in self.card_info)  # card number -> whether it has Echo
         self.card_fast = tuple(info.fast for info in self.card_info)  # and whether it is a Fast Speed Rite
+        self.echo_decks = tuple(
+            any(self.card_echo[card] for card in cards) for cards in deck_cards
+        )  # per seat: whether its deck holds a card with Echo (its Scrap zone holds only its own cards)
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)

@@ -243,7 +243,8 @@ def playable(
     """
     game = state.game
     echo, fast = game.card_echo, game.card_fast
-    cards = [*hand, *_keep(reasons, scrap, [card for card in scrap if echo[card]], _NO_ECHO)]
+    echoes = [card for card in scrap if echo[card]] if game.echo_decks[seat] else []  # its own cards only
+    cards = [*hand, *_keep(reasons, scrap, echoes, _NO_ECHO)]
     if state.silenced[seat] >= state.turn:
         cards = _keep(reasons, cards, [card for card in cards if not fast[card]], _SILENCED)
     if not in_main_window(state, seat):
