@@ -68,6 +68,7 @@ FREE_USES = 3
 """How often an ability without a Shard cost can be activated per turn and source (R21)."""
 
 _ON_RESOLVE = Trigger.ON_RESOLVE
+_RITE = CardType.RITE
 
 
 # ---------------------------------------------------------------------- what can pay
@@ -194,9 +195,9 @@ class _Purse:
     def __init__(self, state: CommandState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.floating = state.floating[seat]
-        self.unused = state.unused[seat]
-        self.budget = -1  # stones and floating Shards, counted on first need
+        self.floating = floating = state.floating[seat]
+        self.unused = unused = state.unused[seat]
+        self.budget = sum(floating) + sum(unused)  # stones and floating Shards
         self.most = -1  # and what the mana abilities add, once the wallet is built
         self.wallet: Wallet | None = None  # with mana abilities: built only when stones are not enough
         self.payable: dict[ShardCost, bool] = {}
@@ -208,8 +209,6 @@ class _Purse:
         mana abilities is built once per listing, only when they do not.
         """
         budget = self.budget
-        if budget < 0:
-            budget = self.budget = sum(self.floating) + sum(self.unused)
         if cost.total <= budget:
             floating, unused = self.floating, self.unused
             for element, pips in cost.pip_items:
@@ -260,7 +259,7 @@ def playable(
             why = "{name} needs an Entity of yours to sacrifice, and you control none"
         elif not can_pay(info.cost):
             why = "you can't pay {cost} for {name} with what you have"
-        elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
+        elif info.type is _RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
             why = "{name} has an effect with no legal target"
         else:
             legal.append(card)

@@ -87,13 +87,18 @@ def create_token(state: CommandState, owner: int) -> Permanent | None:
 def _watchers(state: CommandState, leaving: Sequence[Permanent]) -> None:
     """Queue the "whenever another Entity of yours leaves" triggers for the Entities in `leaving`."""
     infos = state.game.infos
+    trigger = Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES
     for gone in leaving:
         if not is_entity(state, gone):
             continue
         for p in state.arena:
-            mine = p.owner == gone.owner and p.id != gone.id and not p.blanked
-            if mine and infos[p.kind].effects.get(Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES):
-                state.pending.append((p.owner, p.id, p.kind, Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES))
+            if (
+                p.owner == gone.owner
+                and p.id != gone.id
+                and not p.blanked
+                and infos[p.kind].effects.get(trigger)
+            ):
+                state.pending.append((p.owner, p.id, p.kind, trigger))
 
 
 def leave_arena(state: CommandState, leaving: Sequence[Permanent], dest: str) -> None:
