@@ -200,14 +200,15 @@ class _Purse:
         self.budget = sum(floating) + sum(unused)  # stones and floating Shards
         self.most = -1  # and what the mana abilities add, once the wallet is built
         self.wallet: Wallet | None = None  # with mana abilities: built only when stones are not enough
-        self.payable: dict[ShardCost, bool] = {}
+        self.payable: dict[int, bool] = {}  # by design: hashing a cost would cost more
 
-    def can_pay(self, cost: ShardCost) -> bool:
-        """Whether `cost` can be paid (by stones and floating Shards alone first, else by the payer).
+    def can_pay(self, info: CardInfo) -> bool:
+        """Whether the cost of design `info` can be paid (by stones and Shards first, else by the payer).
 
         Stones and floating Shards that pay each pip without filtering pay it all; the wallet with the
         mana abilities is built once per listing, only when they do not.
         """
+        cost = info.cost
         budget = self.budget
         if cost.total <= budget:
             floating, unused = self.floating, self.unused
@@ -216,12 +217,12 @@ class _Purse:
                     break
             else:
                 return True
-        found = self.payable.get(cost)
+        found = self.payable.get(info.kind)
         if found is None:
             if self.wallet is None:
                 self.wallet = wallet(self.state, self.seat)
                 self.most = budget + sum(source.shards for source in self.wallet.sources)
-            found = self.payable[cost] = cost.total <= self.most and can_pay(self.wallet, cost)
+            found = self.payable[info.kind] = cost.total <= self.most and can_pay(self.wallet, cost)
         return found
 
 
@@ -257,7 +258,7 @@ def playable(
         info = card_info[card]
         if info.sacrifice and not _has_entity(state, seat):
             why = "{name} needs an Entity of yours to sacrifice, and you control none"
-        elif not can_pay(info.cost):
+        elif not can_pay(info):
             why = "you can't pay {cost} for {name} with what you have"
         elif info.type is _RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
             why = "{name} has an effect with no legal target"
