@@ -87,16 +87,26 @@ class ShardCost:
         (2, 4, ['water', 'life'])
         >>> str(ShardCost.parse("W+L+2")), str(ShardCost.parse(3)), str(ShardCost())
         ('2WL', '3', '0')
+
+    Attributes:
+        generic: The generic Shards.
+        pips: The pips of each element, in `ELEMENTS` order.
+        total: The converted cost: generic plus every pip (C in the cost model); derived.
+        pip_items: (element number, pips) for each element with pips; derived.
     """
 
     generic: int = 0
     pips: tuple[int, ...] = (0,) * len(ELEMENTS)
-    _total: int = attrs.field(init=False, eq=False, repr=False)
-    _pip_items: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
+    total: int = attrs.field(init=False, eq=False, repr=False)  # plain attributes: payments read them often
+    pip_items: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
+    _text: str = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_total", self.generic + sum(self.pips))
-        object.__setattr__(self, "_pip_items", tuple((e, n) for e, n in enumerate(self.pips) if n))
+        object.__setattr__(self, "total", self.generic + sum(self.pips))
+        object.__setattr__(self, "pip_items", tuple((e, n) for e, n in enumerate(self.pips) if n))
+        letters = "".join(e.letter * n for e, n in zip(ELEMENTS, self.pips, strict=True))
+        text = f"{self.generic}{letters}" if self.generic else letters
+        object.__setattr__(self, "_text", text or str(self.generic))
 
     @classmethod
     def of(cls, generic: int = 0, **pips: int) -> ShardCost:
@@ -141,16 +151,6 @@ class ShardCost:
         return cls(generic, tuple(counts))
 
     @property
-    def total(self) -> int:
-        """The converted cost: generic plus every pip (C in the cost model)."""
-        return self._total
-
-    @property
-    def pip_items(self) -> tuple[tuple[int, int], ...]:
-        """(element number, pips) for each element with pips."""
-        return self._pip_items
-
-    @property
     def elements(self) -> tuple[Element, ...]:
         """The elements with at least one pip, in element order."""
         return tuple(e for e, n in zip(ELEMENTS, self.pips, strict=True) if n)
@@ -160,10 +160,7 @@ class ShardCost:
         return self.pips[ELEMENTS.index(element)]
 
     def __str__(self) -> str:
-        letters = "".join(e.letter * n for e, n in zip(ELEMENTS, self.pips, strict=True))
-        if not letters:
-            return str(self.generic)
-        return f"{self.generic}{letters}" if self.generic else letters
+        return self._text  # worded once: events name costs at every payment
 
 
 # ---------------------------------------------------------------------- keyword instances

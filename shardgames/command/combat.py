@@ -36,7 +36,7 @@ from shardgames.command.events import AttackDeclared, CombatDamageDealt, Exhaust
 from shardgames.command.handlers import handlers
 from shardgames.command.keywords import Trigger
 from shardgames.command.objects import PLAYERS, Combat, Permanent
-from shardgames.command.phases import CommandPrompt, Phase, Proceed, Step
+from shardgames.command.phases import PROCEED, CommandPrompt, Phase, Step
 from shardgames.command.rules import (
     attack_problem,
     can_intercept,
@@ -144,7 +144,7 @@ def apply_attack_target(state: CommandState, prompt: CommandPrompt, action: Choo
         state.pending.append((attacker.owner, attacker.id, attacker.kind, Trigger.WHENEVER_THIS_ATTACKS))
     state.step = Step.ATTACK
     state.priority, state.passes = state.active, 0
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 def _defender(state: CommandState) -> int:
@@ -266,14 +266,14 @@ def _window(state: CommandState) -> None:
     state.step = Step.COMBAT
     state.priority, state.passes = state.active, 0
     state.emit(StepBegan(state.active, "combat window"))
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 def _end_combat(state: CommandState) -> None:
     state.combat = None
     state.step = Step.MAIN
     state.priority, state.passes = state.active, 0
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 # ---------------------------------------------------------------------- damage (R14)

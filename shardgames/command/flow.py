@@ -34,6 +34,7 @@ from shardgames.command.phases import (
     DRAW_PER_TURN,
     HAND_LIMIT,
     OPENING_HAND,
+    PROCEED,
     QUEUE_GUARD,
     UNTIL_EMPTY,
     AfterRedraw,
@@ -218,7 +219,7 @@ def run_begin_turn(state: CommandState, task: BeginTurn) -> None:
         for card in back:
             sba.enter_arena(state, card, card // DECK_STRIDE, source="exile")
     draws = 0 if state.turn == 1 else DRAW_PER_TURN
-    state.push(DrawCards(seat, draws), TurnTriggers(Trigger.START_OF_YOUR_TURN), Proceed())
+    state.push(DrawCards(seat, draws), TurnTriggers(Trigger.START_OF_YOUR_TURN), PROCEED)
 
 
 def _end_main(state: CommandState) -> None:
@@ -227,7 +228,7 @@ def _end_main(state: CommandState) -> None:
     state.priority, state.passes = state.active, 0
     state.emit(StepBegan(state.active, "end"))
     sba.queue_turn_triggers(state, Trigger.END_OF_YOUR_TURN)
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 @handlers.run(EndTurn)
@@ -265,10 +266,9 @@ def legal_priority(state: CommandState, prompt: CommandPrompt) -> Iterable[int]:
     game = state.game
     ids = play.play_ids(state, player)
     ids.extend(play.activate_ids(state, player))
-    main = in_main_window(state, player)
-    if main:
+    if in_main_window(state, player):
         base = game.id_charge
-        ids.extend(base + kind for kind in chargeable(state, player))
+        ids.extend([base + kind for kind in chargeable(state, player)])
         ids.extend(combat.attack_ids(state, player))
     if pass_problem(state, player) is None:
         ids.append(game.id_pass)
@@ -294,7 +294,7 @@ def chargeable(state: CommandState, seat: int, reasons: dict[int, str] | None = 
                 for kind in range(STONE_KINDS)
                 if not pool[kind]
             )
-        return [kind for kind in range(STONE_KINDS) if pool[kind]]
+        return [kind for kind, stones in enumerate(pool) if stones]
     if reasons is not None:
         reasons.update((kind, why) for kind in range(STONE_KINDS))
     return []
@@ -302,16 +302,17 @@ def chargeable(state: CommandState, seat: int, reasons: dict[int, str] | None = 
 
 def pass_problem(state: CommandState, seat: int) -> str | None:
     """Why `seat` can't pass now, or ``None``: a Reckless Entity that can still attack must (R12)."""
-    if state.game.reckless and in_main_window(state, seat) and _reckless_waits(state, seat):
+    if state.game.reckless[seat] and in_main_window(state, seat) and _reckless_waits(state, seat):
         return "a Reckless Entity can still attack: the Main Phase can't end before it does"
     return None
 
 
 def _reckless_waits(state: CommandState, player: int) -> bool:
     """Whether a Reckless Entity of the active player could still attack (R12): no passing then."""
-    return any(
-        p.owner == player and keywords(state, p) & _RECKLESS and can_attack(state, p) for p in state.arena
-    )
+    for p in state.arena:
+        if p.owner == player and keywords(state, p) & _RECKLESS and can_attack(state, p):
+            return True
+    return False
 
 
 @handlers.apply(Charge)
@@ -337,7 +338,7 @@ def apply_pass(state: CommandState, prompt: CommandPrompt, action: Pass) -> None
     state.emit(PriorityPassed(seat))
     if state.queue and state.game.one_pass:
         state.resolving = True  # the Dreamtides reading: one pass resolves the top item
-        state.push(Proceed())
+        state.push(PROCEED)
         return
     state.passes += 1
     if state.passes < 2:
@@ -350,7 +351,7 @@ def apply_pass(state: CommandState, prompt: CommandPrompt, action: Pass) -> None
     else:
         _step_over(state)
         return
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 def _step_over(state: CommandState) -> None:
@@ -359,7 +360,7 @@ def _step_over(state: CommandState) -> None:
         _end_main(state)
     elif state.step is Step.COMBAT:
         combat.combat_damage(state)
-        state.push(Proceed())
+        state.push(PROCEED)
     else:  # pragma: no cover - the other steps end when their Queue is empty
         raise AssertionError(f"both passed in step {state.step}")
 
@@ -385,7 +386,7 @@ def run_proceed(state: CommandState, task: Proceed) -> None:
         if state.game.one_pass:
             state.resolving = False
             state.priority, state.passes = state.active, 0
-        state.push(Proceed())  # after the item's own steps, which resolve_top queues on top of this
+        state.push(PROCEED)  # after the item's own steps, which resolve_top queues on top of this
         resolve.resolve_top(state)
         return
     if state.resolving:

@@ -233,14 +233,32 @@ class CommandGame(Game):
         self.infos: tuple[CardInfo, ...] = tuple(compile_card(k, card) for k, card in enumerate(designs))
         self.design_vectors = tuple(_frozen(design_vector(info)) for info in self.infos)
         self.is_entity_kind = tuple(info.type is CardType.ENTITY for info in self.infos)
+        self.activated_of = tuple(bool(info.activated) for info in self.infos)  # whether a design has any
         self.card_info = tuple(self.infos[kind] for kind in kind_of)  # card number -> its design
-        reckless = bit(RECKLESS)
-        self.reckless = any(info.statics & reckless or info.auras & reckless for info in self.infos)
+        self.card_echo = tuple(info.echo for info in self.card_info)  # card number -> whether it has Echo
+        self.card_fast = tuple(info.fast for info in self.card_info)  # and whether it is a Fast Speed Rite
+        self.echo_decks = tuple(
+            any(self.card_echo[card] for card in cards) for cards in deck_cards
+        )  # per seat: whether its deck holds a card with Echo (its Scrap zone holds only its own cards)
         self.kind_of = tuple(kind_of)
         self.deck_cards = tuple(deck_cards)
         self.sovereign_infos = tuple(self.infos[k] for k in sovereigns)
         self.auras = tuple(info.auras for info in self.sovereign_infos)
         self.aura_immunity = tuple(info.aura_immunity for info in self.sovereign_infos)
+        self.keywords_of = tuple(
+            tuple(info.statics | (aura if info.is_entity else 0) for info in self.infos)
+            for aura in self.auras
+        )  # per owner, per design: the static keywords of a permanent that is not Blanked
+        self.immunity_of = tuple(
+            tuple(info.immunity | (aura if info.is_entity else 0) for info in self.infos)
+            for aura in self.aura_immunity
+        )  # the same for the elements it is Immune to
+        reckless = bit(RECKLESS)
+        own_kinds = [{*map(kind_of.__getitem__, cards), self.token_kind} for cards in self.deck_cards]
+        self.reckless = tuple(
+            any(self.keywords_of[seat][kind] & reckless for kind in kinds)
+            for seat, kinds in enumerate(own_kinds)
+        )  # per seat: whether a permanent of its own (a card of its deck, or a token) can be Reckless
         self.stones = tuple((deck.stones.generic, *deck.stones.elemental) for deck in decks)
         self.integrity = INTEGRITY
         assert all(isinstance(self.designs[k], SovereignCard) for k in sovereigns)

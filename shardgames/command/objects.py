@@ -208,6 +208,21 @@ class QueueItem:
     echo: bool = False
     ability: int = -1
 
+    def with_target(self, index: int, target: int) -> QueueItem:
+        """The same item with target number `index` set to `target` (written out: it is on the hot path)."""
+        targets = list(self.targets)
+        targets[index] = target
+        return QueueItem(
+            self.kind,
+            self.controller,
+            self.source,
+            self.design,
+            self.trigger,
+            tuple(targets),
+            self.echo,
+            self.ability,
+        )
+
 
 @attrs.define
 class Casting:
@@ -232,8 +247,8 @@ class Casting:
     paid: bool = False
 
     def copy(self) -> Casting:
-        """An independent copy (its fields are all immutable values)."""
-        return attrs.evolve(self)
+        """An independent copy (its fields are all immutable values; written out for `State.clone`)."""
+        return Casting(self.item, self.slots, self.play, self.ability, self.sacrifice, self.trench, self.paid)
 
 
 @attrs.define
@@ -258,5 +273,7 @@ class Combat:
     intercepted: bool = False
 
     def copy(self) -> Combat:
-        """An independent copy (its fields are all immutable values)."""
-        return attrs.evolve(self)
+        """An independent copy (its fields are all immutable values; written out for `State.clone`)."""
+        return Combat(
+            self.attacker, self.target, self.interceptors, self.ordered, self.chosen, self.intercepted
+        )

@@ -20,6 +20,7 @@ __all__ = [
     "DRAW_PER_TURN",
     "HAND_LIMIT",
     "OPENING_HAND",
+    "PROCEED",
     "QUEUE_GUARD",
     "UNTIL_EMPTY",
     "AfterRedraw",
@@ -118,6 +119,10 @@ class CommandPrompt(Prompt):
 @attrs.frozen
 class Proceed(Task):
     """Carry the game on: state-based actions, triggers, the Queue, priority and the steps of the turn."""
+
+
+PROCEED = Proceed()
+"""The one `Proceed` task every step queues (a frozen value without fields)."""
 
 
 @attrs.frozen

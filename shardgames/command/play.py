@@ -10,9 +10,8 @@ Mana abilities never use the Queue (R10 e).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add, sub
 from typing import TYPE_CHECKING
-
-import attrs
 
 from shardgames.command import combat
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Play
@@ -40,7 +39,7 @@ from shardgames.command.objects import (
     QueueItem,
 )
 from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
-from shardgames.command.phases import CommandPrompt, Phase, Proceed
+from shardgames.command.phases import PROCEED, CommandPrompt, Phase
 from shardgames.command.rules import fatigued, in_main_window, is_entity, targetable
 from shardgames.command.sba import SCRAP, change_integrity, leave_arena
 
@@ -69,6 +68,7 @@ FREE_USES = 3
 """How often an ability without a Shard cost can be activated per turn and source (R21)."""
 
 _ON_RESOLVE = Trigger.ON_RESOLVE
+_RITE = CardType.RITE
 
 
 # ---------------------------------------------------------------------- what can pay
@@ -92,28 +92,19 @@ def wallet(state: CommandState, seat: int) -> Wallet:
 
 
 def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> None:
-    floating = list(state.floating[seat])
-    unused = list(state.unused[seat])
-    used = list(state.used[seat])
-    floating[0] -= payment.floating_generic
-    unused[0] -= payment.stones_generic
-    used[0] += payment.stones_generic
-    for element in range(len(ELEMENTS)):
-        floating[element + 1] -= payment.floating[element]
-        unused[element + 1] -= payment.stones[element]
-        used[element + 1] += payment.stones[element]
-        floating[element + 1] += payment.float_elemental[element]
-    floating[0] += payment.float_generic
+    """Pay: stones slide from Unused to Used, floating Shards are spent and the mana left over floats."""
+    stones = (payment.stones_generic, *payment.stones)  # Generic first, like the state's counts
+    spent = (payment.floating_generic, *payment.floating)
+    made = (payment.float_generic, *payment.float_elemental)
     for source in payment.sources:
         p = state.permanent(source)
         assert p is not None
         p.exhausted = True
         _count_use(state, p, MANA)
-    state.floating[seat] = tuple(floating)
-    state.unused[seat] = tuple(unused)
-    state.used[seat] = tuple(used)
-    used_now = (payment.stones_generic, *payment.stones)
-    state.emit(Paid(seat, str(cost), used_now, payment.filters, payment.sources))
+    state.floating[seat] = tuple(map(add, map(sub, state.floating[seat], spent), made))
+    state.unused[seat] = tuple(map(sub, state.unused[seat], stones))
+    state.used[seat] = tuple(map(add, state.used[seat], stones))
+    state.emit(Paid(seat, str(cost), stones, payment.filters, payment.sources))
 
 
 def _uses(state: CommandState, p: Permanent, ability: int) -> int:
@@ -176,7 +167,10 @@ def _has_target(
     if reach is not Reach.ENTITY:
         return bool(targets_for(state, controller, elements, inst, source))
     entity = state.game.is_entity_kind
-    return any(entity[p.kind] and targetable(state, p, controller, elements) for p in state.arena)
+    for p in state.arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
+        if entity[p.kind] and targetable(state, p, controller, elements):
+            return True
+    return False
 
 
 def _all_targets_exist(
@@ -196,32 +190,40 @@ def _all_targets_exist(
 class _Purse:
     """The wallet of one listing of plays, built on first need, and the costs found payable or not."""
 
-    __slots__ = ("budget", "floating", "payable", "seat", "state", "unused", "wallet")
+    __slots__ = ("budget", "floating", "most", "payable", "seat", "state", "unused", "wallet")
 
     def __init__(self, state: CommandState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.floating = state.floating[seat]
-        self.unused = state.unused[seat]
-        self.budget = sum(self.floating) + sum(self.unused)  # stones and floating Shards
+        self.floating = floating = state.floating[seat]
+        self.unused = unused = state.unused[seat]
+        self.budget = sum(floating) + sum(unused)  # stones and floating Shards
+        self.most = -1  # and what the mana abilities add, once the wallet is built
         self.wallet: Wallet | None = None  # with mana abilities: built only when stones are not enough
-        self.payable: dict[ShardCost, bool] = {}
+        self.payable: dict[int, bool] = {}  # by design: hashing a cost would cost more
 
-    def can_pay(self, cost: ShardCost) -> bool:
-        found = self.payable.get(cost)
+    def can_pay(self, info: CardInfo) -> bool:
+        """Whether the cost of design `info` can be paid (by stones and Shards first, else by the payer).
+
+        Stones and floating Shards that pay each pip without filtering pay it all; the wallet with the
+        mana abilities is built once per listing, only when they do not.
+        """
+        cost = info.cost
+        budget = self.budget
+        if cost.total <= budget:
+            floating, unused = self.floating, self.unused
+            for element, pips in cost.pip_items:
+                if pips > floating[element + 1] + unused[element + 1]:
+                    break
+            else:
+                return True
+        found = self.payable.get(info.kind)
         if found is None:
-            found = cost.total <= self.budget and self._plain(cost)
-            if not found:
-                if self.wallet is None:
-                    self.wallet = wallet(self.state, self.seat)
-                found = can_pay(self.wallet, cost)
-            self.payable[cost] = found
+            if self.wallet is None:
+                self.wallet = wallet(self.state, self.seat)
+                self.most = budget + sum(source.shards for source in self.wallet.sources)
+            found = self.payable[info.kind] = cost.total <= self.most and can_pay(self.wallet, cost)
         return found
-
-    def _plain(self, cost: ShardCost) -> bool:
-        """Whether stones and floating Shards pay each pip without filtering (then they pay it all)."""
-        floating, unused = self.floating, self.unused
-        return all(pips <= floating[e + 1] + unused[e + 1] for e, pips in cost.pip_items)
 
 
 def playable(
@@ -239,38 +241,59 @@ def playable(
     template naming the card as ``{name} #{card}``, its ``{kind}`` (with its ``{article}``) and its
     ``{cost}``.
     """
-    card_info = state.game.card_info
+    game = state.game
+    echo, fast = game.card_echo, game.card_fast
+    echoes = [card for card in scrap if echo[card]] if game.echo_decks[seat] else []  # its own cards only
+    cards = [*hand, *_keep(reasons, scrap, echoes, _NO_ECHO)]
+    if state.silenced[seat] >= state.turn:
+        cards = _keep(reasons, cards, [card for card in cards if not fast[card]], _SILENCED)
+    if not in_main_window(state, seat):
+        cards = _keep(reasons, cards, [card for card in cards if fast[card]], _SORCERY)
+    if not cards:
+        return cards
+    card_info = game.card_info
     can_pay = _Purse(state, seat).can_pay
-    silenced = state.silenced[seat] >= state.turn
-    main = in_main_window(state, seat)
     legal = []
-    for from_scrap, cards in ((False, hand), (True, scrap)):
-        for card in cards:
-            info = card_info[card]
-            if from_scrap and not info.echo:
-                why = "{name} #{card} is in the Scrap zone, but it has no Echo"
-            elif info.fast and silenced:
-                why = "you are Silenced: no Fast Speed Rites this turn"
-            elif not info.fast and not main:
-                why = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
-            elif info.sacrifice and not any(p.owner == seat and is_entity(state, p) for p in state.arena):
-                why = "{name} needs an Entity of yours to sacrifice, and you control none"
-            elif not can_pay(info.cost):
-                why = "you can't pay {cost} for {name} with what you have"
-            elif info.type is CardType.RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
-                why = "{name} has an effect with no legal target"
-            else:
-                legal.append(card)
-                continue
-            if reasons is not None:
-                reasons[card] = why
+    for card in cards:
+        info = card_info[card]
+        if info.sacrifice and not _has_entity(state, seat):
+            why = "{name} needs an Entity of yours to sacrifice, and you control none"
+        elif not can_pay(info):
+            why = "you can't pay {cost} for {name} with what you have"
+        elif info.type is _RITE and not _all_targets_exist(state, info, _ON_RESOLVE, seat, card):
+            why = "{name} has an effect with no legal target"
+        else:
+            legal.append(card)
+            continue
+        if reasons is not None:
+            reasons[card] = why
     return legal
+
+
+def _keep(reasons: dict[int, str] | None, cards: Iterable[int], kept: list[int], why: str) -> list[int]:
+    """`kept`, the cards of `cards` a rule allows; each other card gets the rule's reason, if asked for."""
+    if reasons is not None:
+        reasons.update((card, why) for card in cards if card not in kept)
+    return kept
+
+
+_NO_ECHO = "{name} #{card} is in the Scrap zone, but it has no Echo"
+_SILENCED = "you are Silenced: no Fast Speed Rites this turn"
+_SORCERY = "{name} is {article} {kind}: it is played only in your Main Phase, with an empty Queue"
+
+
+def _has_entity(state: CommandState, seat: int) -> bool:
+    entity = state.game.is_entity_kind
+    for p in state.arena:  # noqa: SIM110 - a loop: any() of a generator costs more on the hot path
+        if p.owner == seat and entity[p.kind]:
+            return True
+    return False
 
 
 def play_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Play` actions open to the priority holder."""
     base = state.game.id_play
-    return [base + card for card in playable(state, seat, state.hands[seat], state.scrap[seat])]
+    return [base + card for card in playable(state, seat, state.hands[seat].cards, state.scrap[seat])]
 
 
 @handlers.apply(Play)
@@ -367,21 +390,20 @@ def activate_ids(state: CommandState, seat: int) -> list[int]:
     """The ids of the `Activate` actions open to the priority holder."""
     game = state.game
     infos = game.infos
+    activated = game.activated_of
     base = game.id_activate
-    ids = [
-        base + p.id * ABILITIES + ability
-        for p in state.arena
-        if p.owner == seat
-        for ability in infos[p.kind].activated
-        if _ability_problem(state, seat, p.id, infos[p.kind], p, ability) is None
-    ]
+    ids = []
+    for p in state.arena:
+        if p.owner == seat and activated[p.kind]:  # most designs have no activated ability
+            info = infos[p.kind]
+            for ability in info.activated:
+                if _ability_problem(state, seat, p.id, info, p, ability) is None:
+                    ids.append(base + p.id * ABILITIES + ability)  # noqa: PERF401 - a loop is faster here
     source = game.sovereign_id(seat)
     sovereign = game.sovereign_infos[seat]
-    ids.extend(
-        base + source * ABILITIES + ability
-        for ability in sovereign.activated
-        if _ability_problem(state, seat, source, sovereign, None, ability) is None
-    )
+    for ability in sovereign.activated:
+        if _ability_problem(state, seat, source, sovereign, None, ability) is None:
+            ids.append(base + source * ABILITIES + ability)  # noqa: PERF401 - a loop is faster here
     return ids
 
 
@@ -531,10 +553,7 @@ def apply_choice(state: CommandState, prompt: CommandPrompt, action: ChooseTarge
     casting = state.casting
     assert casting is not None
     if prompt.phase is Phase.TARGET:
-        index = _next_slot(casting)
-        targets = list(casting.item.targets)
-        targets[index] = action.target
-        casting.item = attrs.evolve(casting.item, targets=tuple(targets))
+        casting.item = casting.item.with_target(_next_slot(casting), action.target)
         if casting.ability == BOMBARD:
             casting.slots = (False,)
     elif prompt.phase is Phase.SACRIFICE:
@@ -564,9 +583,7 @@ def _continue(state: CommandState) -> None:
     index = _next_slot(casting)
     if index >= 0:
         if item.kind == TRIGGERED and not _slot_targets(state, casting, index):
-            targets = list(item.targets)
-            targets[index] = -2  # no legal target: this effect is skipped
-            casting.item = attrs.evolve(item, targets=tuple(targets))
+            casting.item = item.with_target(index, -2)  # no legal target: this effect is skipped
             _continue(state)
             return
         state.ask(seat, Phase.TARGET)
@@ -632,7 +649,7 @@ def _finish(state: CommandState, casting: Casting) -> None:
     if not state.resolving and item.kind in (SPELL, ABILITY):
         state.priority = 1 - seat  # a new item: priority goes to the other seat, passes start again
         state.passes = 0
-    state.push(Proceed())
+    state.push(PROCEED)
 
 
 _KIND_WORDS = {SPELL: "", ABILITY: " ability", TRIGGERED: " trigger", VOLATILE: " (Volatile sacrifice)"}

@@ -108,7 +108,7 @@ def resolve_top(state: CommandState) -> None:
         count = len(game.infos[item.design].effects.get(item.trigger, ()))
         if item.source == game.sovereign_id(item.controller):
             count = len(game.sovereign_infos[item.controller].effects.get(item.trigger, ()))
-        steps.extend(ApplyEffect(item, index) for index in range(count))
+        steps.extend([ApplyEffect(item, index) for index in range(count)])
         steps.append(FinishItem(item))
     state.push(*steps)
 
@@ -141,7 +141,7 @@ def run_finish_item(state: CommandState, task: FinishItem) -> None:
     """The end of an item's resolution."""
     item = task.item
     game = state.game
-    if state.queue and state.queue[-1] == item:
+    if state.queue and (state.queue[-1] is item or state.queue[-1] == item):
         state.queue.pop()
     state.emit(ItemResolved(describe_item(state, item)))
     if item.kind == VOLATILE:

@@ -64,12 +64,7 @@ def is_entity(state: CommandState, p: Permanent) -> bool:
 
 def keywords(state: CommandState, p: Permanent) -> int:
     """The permanent's static keywords as bits: its own and its Sovereign's auras; none if Blanked."""
-    if p.blanked:
-        return 0
-    game = state.game
-    if game.is_entity_kind[p.kind]:
-        return game.infos[p.kind].statics | game.auras[p.owner]
-    return game.infos[p.kind].statics
+    return 0 if p.blanked else state.game.keywords_of[p.owner][p.kind]
 
 
 def has(state: CommandState, p: Permanent, keyword_id: str) -> bool:
@@ -79,10 +74,7 @@ def has(state: CommandState, p: Permanent, keyword_id: str) -> bool:
 
 def immunity(state: CommandState, p: Permanent) -> int:
     """The elements (bit mask) the permanent is Immune to."""
-    if p.blanked:
-        return 0
-    game = state.game
-    return game.infos[p.kind].immunity | (game.aura_immunity[p.owner] if is_entity(state, p) else 0)
+    return 0 if p.blanked else state.game.immunity_of[p.owner][p.kind]
 
 
 def force(state: CommandState, p: Permanent) -> int:

@@ -87,13 +87,18 @@ def create_token(state: CommandState, owner: int) -> Permanent | None:
 def _watchers(state: CommandState, leaving: Sequence[Permanent]) -> None:
     """Queue the "whenever another Entity of yours leaves" triggers for the Entities in `leaving`."""
     infos = state.game.infos
+    trigger = Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES
     for gone in leaving:
         if not is_entity(state, gone):
             continue
         for p in state.arena:
-            mine = p.owner == gone.owner and p.id != gone.id and not p.blanked
-            if mine and infos[p.kind].effects.get(Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES):
-                state.pending.append((p.owner, p.id, p.kind, Trigger.WHENEVER_ANOTHER_OF_YOURS_LEAVES))
+            if (
+                p.owner == gone.owner
+                and p.id != gone.id
+                and not p.blanked
+                and infos[p.kind].effects.get(trigger)
+            ):
+                state.pending.append((p.owner, p.id, p.kind, trigger))
 
 
 def leave_arena(state: CommandState, leaving: Sequence[Permanent], dest: str) -> None:
@@ -196,30 +201,35 @@ def deal_damage(  # noqa: PLR0917 - the damage and all that matters about its so
 
 def check_state(state: CommandState) -> bool:
     """Apply state-based actions until nothing changes (R30); ``False`` if they ended the game."""
-    while True:
-        integrity, drew_empty = state.integrity, state.drew_empty
-        nobody_lost = integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]
-        if nobody_lost and not any(p.damage or p.doomed for p in state.arena):
+    integrity, drew_empty = state.integrity, state.drew_empty
+    while integrity[0] > 0 and integrity[1] > 0 and not drew_empty[0] and not drew_empty[1]:
+        if not _marked(state.arena):
             return True  # the common case: nobody lost and nothing is damaged
-        losers = [seat for seat in (0, 1) if state.integrity[seat] <= 0 or state.drew_empty[seat]]
-        if losers:
-            if len(losers) == 2:
-                state.end_game(None, "both players lost at once")
-            else:
-                (loser,) = losers
-                why = "Integrity 0 or less" if state.integrity[loser] <= 0 else "drew from an empty deck"
-                state.end_game(1 - loser, f"seat {loser} lost: {why}")
-            return False
+        entity = state.game.is_entity_kind
         dying = [
             p
             for p in state.arena
-            if (p.damage or p.doomed)
-            and is_entity(state, p)
-            and (p.doomed or p.damage >= durability(state, p))
+            if (p.damage or p.doomed) and entity[p.kind] and (p.doomed or p.damage >= durability(state, p))
         ]  # Durability is at least 1 and only grows, so only damaged Entities can die
         if not dying:
             return True
         leave_arena(state, dying, SCRAP)
+    losers = [seat for seat in (0, 1) if integrity[seat] <= 0 or drew_empty[seat]]
+    if len(losers) == 2:
+        state.end_game(None, "both players lost at once")
+    else:
+        (loser,) = losers
+        why = "Integrity 0 or less" if integrity[loser] <= 0 else "drew from an empty deck"
+        state.end_game(1 - loser, f"seat {loser} lost: {why}")
+    return False
+
+
+def _marked(arena: list[Permanent]) -> bool:
+    """Whether a permanent has damage marked or a Fatal hit waiting."""
+    for p in arena:  # noqa: SIM110 - a loop: any() of a generator takes twice as long on short lists
+        if p.damage or p.doomed:
+            return True
+    return False
 
 
 def queue_turn_triggers(state: CommandState, trigger: Trigger) -> None:

@@ -15,7 +15,7 @@ from shardgames.command.events import CardPlayed, Conceded
 from shardgames.command.handlers import handlers
 from shardgames.command.html import state_html
 from shardgames.command.objects import Permanent
-from shardgames.command.phases import CommandPrompt, Phase
+from shardgames.command.phases import CHANCE_PHASES, CommandPrompt, Phase
 from shardgames.command.render import render_state
 from shardgames.command.table import CommandTable
 from shardgames.command.view import CommandView
@@ -30,6 +30,14 @@ if TYPE_CHECKING:
     from shardgames.command.game import CommandGame  # noqa: F401 - named in a string: the base class
 
 __all__ = ["CommandState"]
+
+
+_ASKED = {phase: (CommandPrompt(0, phase), CommandPrompt(1, phase)) for phase in Phase}
+"""The decisions of the seats, made once: prompts are frozen values."""
+_CHANCE_ASKED = {
+    phase: {seat: CommandPrompt(CHANCE, phase, seat) for seat in (-1, 0, 1)} for phase in CHANCE_PHASES
+}
+"""The chance nodes, about a seat's deck (or no seat's: the coin), made once."""
 
 
 @state_class
@@ -88,11 +96,11 @@ class CommandState(HandledState, State["CommandGame"], CommandTable):
 
     def ask(self, player: int, phase: Phase) -> None:
         """Set the next decision."""
-        self.set_prompt(CommandPrompt(player, phase))
+        self.set_prompt(_ASKED[phase][player])
 
     def ask_chance(self, phase: Phase, seat: int) -> None:
         """Set a chance node about `seat`'s deck."""
-        self.set_prompt(CommandPrompt(CHANCE, phase, seat))
+        self.set_prompt(_CHANCE_ASKED[phase][seat])
 
     def permanent(self, number: int) -> Permanent | None:
         """The permanent with object number `number`, if it is in the Arena."""
