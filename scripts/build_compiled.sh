@@ -21,13 +21,12 @@ HATCH_BUILD_HOOK_ENABLE_MYPYC=1 "$python" -m pip wheel --no-deps --wheel-dir "$c
 wheel=$(ls "$copy"/wheel/shardgames-*.whl)
 "$python" - "$wheel" <<'PY'
 import sys, tomllib, zipfile
-from pathlib import PurePosixPath
 
 hook = tomllib.load(open("pyproject.toml", "rb"))["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 missing = [
     module for module in hook["include"]
-    if not any(n.startswith(str(PurePosixPath(module).with_suffix("."))) and n.endswith((".so", ".pyd")) for n in names)
+    if not any(n.startswith(module.removesuffix(".py") + ".") and n.endswith((".so", ".pyd")) for n in names)
 ]
 if missing:
     sys.exit(f"not compiled: {', '.join(missing)}")
