@@ -73,7 +73,7 @@ SEARCHERS: dict[tuple[str, str], Callable[[], sg.Agent]] = {
     # Tactics playouts are cut after 12 moves (about three turns): longer random play only wanders.
     ("tactics", "mcts"): lambda: sg.MCTSAgent(simulations=50, rollout_limit=12),
     ("tactics", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=100, rollout_limit=12),
-    ("sota", "mcts"): lambda: sg.MCTSAgent(simulations=30),
+    ("sota", "mcts"): lambda: sg.MCTSAgent(simulations=30, rollout_limit=None),
     ("sota", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=30),
     ("command", "mcts"): lambda: sg.MCTSAgent(simulations=20),
     ("command", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=20),
