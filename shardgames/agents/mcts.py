@@ -23,6 +23,7 @@ The action played is the root action visited most often.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ProcessPoolExecutor
 from time import perf_counter
 from typing import Literal
 
@@ -82,11 +83,23 @@ class MCTSAgent(SearchAgent):
         determinisations: How many deals of the hidden cards a search uses, dealt as the first
             iterations need them and then taken in turn (each iteration plays on a copy, with fresh
             chance). A view that hides nothing (`View.hides_nothing`) needs only one.
+        prior: The agent whose choice at a node is expanded first and favoured by a progressive
+            bias; ``"greedy"`` is the game's own ``GreedyAgent`` (none for a game without one).
+        prior_weight: The bias: ``prior_weight * sqrt(N) / (visits + 1)`` added to the UCB1 score of
+            the prior's choice at a node visited N times; 0 turns the prior off.
+        prior_visits: The visits after which a node below the root asks the prior (the root asks
+            at once): each ask builds a view and costs a decision of the prior.
+        widening: Progressive widening: a node visited N times has at most ``1 + N ** widening``
+            children; ``None`` tries every legal action before going deeper.
+        workers: Root parallelism: that many processes grow separate trees (a share of the
+            simulations each, or the whole time budget), whose root statistics are summed. Each
+            search starts its processes, which costs a fraction of a second.
         name: The agent's label in match records and tables.
 
     Raises:
-        UsageError: If a budget or the pool size is not positive, the exploration constant is
-            negative, the rollout is not an agent or the limit is negative.
+        UsageError: If a budget, the pool size, `prior_visits` or `workers` is not positive, the
+            exploration constant or the prior weight is negative, the prior or the rollout is not
+            an agent, the limit is negative, or the widening exponent is not between 0 and 1.
 
     Examples:
         >>> import shardgames as sg
@@ -124,6 +137,7 @@ class MCTSAgent(SearchAgent):
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
         prior_visits: int = DEFAULT_PRIOR_VISITS,
         widening: float | None = DEFAULT_WIDENING,
+        workers: int = 1,
         name: str = "mcts",
     ) -> None:
         if simulations is None and seconds is None:
@@ -144,7 +158,10 @@ class MCTSAgent(SearchAgent):
             raise UsageError(f"prior_visits must be a positive number of visits, not {prior_visits!r}")
         if widening is not None and not 0 < widening < 1:
             raise UsageError(f"widening must be None or an exponent between 0 and 1, not {widening!r}")
+        if not _is_count(workers):
+            raise UsageError(f"workers must be a positive number of processes, not {workers!r}")
         super().__init__(rollout, rollout_limit, name)
+        self.workers = workers
         self.widening = widening
         self.simulations = simulations
         self.seconds = seconds
@@ -171,7 +188,40 @@ class MCTSAgent(SearchAgent):
         legal = legal_of(view, self.name)
         rng = as_rng(rng)  # an Rng, an int seed or a NumPy Generator
         start = perf_counter()
-        limit = self.simulations if self.simulations is not None else math.inf
+        if self.workers == 1:
+            iterations, root = self._grow(view, rng, self.simulations)
+            counts = {a: (node.visits, node.total) for a, node in root.children.items()}
+        else:
+            counts, iterations = {}, 0
+            shares = self._shares()
+            seeds = [rng.spawn() for _ in shares]
+            with ProcessPoolExecutor(len(shares)) as executor:
+                for done, part in executor.map(
+                    _grow_share, [self] * len(shares), [view] * len(shares), seeds, shares
+                ):
+                    iterations += done
+                    for action, (visits, total) in part.items():
+                        seen = counts.get(action, (0, 0.0))
+                        counts[action] = (seen[0] + visits, seen[1] + total)
+        stats = tuple(
+            ActionStats(a, visits, total / visits if visits else 0.0)
+            for a in legal
+            for visits, total in (counts.get(a, (0, 0.0)),)
+        )
+        best = max(stats, key=lambda s: (s.visits, s.mean_return))  # the first of equals, in id order
+        return SearchResult(best.action, iterations, perf_counter() - start, stats)
+
+    def _shares(self) -> list[int | None]:
+        """The simulations of each worker (``None``: a time budget only); never a worker without any."""
+        if self.simulations is None:
+            return [None] * self.workers
+        base, extra = divmod(self.simulations, self.workers)
+        return [base + (index < extra) for index in range(min(self.workers, self.simulations))]
+
+    def _grow(self, view: View, rng: Rng, simulations: int | None) -> tuple[int, _Node]:
+        """Grow one tree from `view` within `simulations` and the time budget: the iterations and root."""
+        start = perf_counter()
+        limit = simulations if simulations is not None else math.inf
         deadline = start + self.seconds if self.seconds is not None else math.inf
         pool_size = 1 if view.hides_nothing else self.determinisations
         pool: list[State] = []
@@ -185,14 +235,7 @@ class MCTSAgent(SearchAgent):
             state.reseed(rng.spawn())  # fresh chance on every iteration, from the search's generator
             self._iterate(root, state, rng, prior)
             iterations += 1
-        unvisited = _Node()
-        stats = tuple(
-            ActionStats(a, node.visits, node.total / node.visits if node.visits else 0.0)
-            for a in legal
-            for node in (root.children.get(a, unvisited),)
-        )
-        best = max(stats, key=lambda s: (s.visits, s.mean_return))  # the first of equals, in id order
-        return SearchResult(best.action, iterations, perf_counter() - start, stats)
+        return iterations, root
 
     def _iterate(self, root: _Node, state: State, rng: Rng, prior: Agent | None) -> None:
         """One iteration on a determinisation: select, expand, play out (or evaluate), back up."""
@@ -268,9 +311,18 @@ class MCTSAgent(SearchAgent):
             ("prior_weight", self.prior_weight, DEFAULT_PRIOR_WEIGHT),
             ("prior_visits", self.prior_visits, DEFAULT_PRIOR_VISITS),
             ("widening", self.widening, DEFAULT_WIDENING),
+            ("workers", self.workers, 1),
         ]
         shown = ", ".join(f"{name}={value!r}" for name, value, default in settings if value != default)
         return f"MCTSAgent({shown})"
+
+
+def _grow_share(
+    agent: MCTSAgent, view: View, rng: Rng, simulations: int | None
+) -> tuple[int, dict[Action, tuple[int, float]]]:
+    """One worker's tree of a root-parallel search: its iterations and root statistics (visits, total)."""
+    iterations, root = agent._grow(view, rng, simulations)
+    return iterations, {a: (node.visits, node.total) for a, node in root.children.items()}
 
 
 def _is_count(value: object) -> bool:

@@ -5,9 +5,9 @@ heuristic agent); ``mcts`` (`MCTSAgent`, the library's strong search by default)
 (simulations), ``seconds``, ``c`` (the exploration constant), ``rollout`` (``random`` or ``greedy``),
 ``depth`` (the playout moves before the evaluator scores the position; ``end`` plays to the end),
 ``evaluate`` (``yes`` or ``no``), ``dets`` (determinisations per search), ``prior`` (``greedy`` or
-``none``), ``bias`` (the prior's weight) and ``widen`` (the progressive widening exponent, or
-``none``); ``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``. For example
-``mcts:seconds=0.5`` or ``mcts:sims=200,depth=4,rollout=greedy``.
+``none``), ``bias`` (the prior's weight), ``widen`` (the progressive widening exponent, or ``none``)
+and ``workers`` (processes of a root-parallel search); ``flat`` (`FlatMonteCarloAgent`) with ``sims``
+and ``rollout``. For example ``mcts:seconds=0.5`` or ``mcts:sims=200,depth=4,rollout=greedy``.
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str, str, str], Any]]] = {
     ),
     "bias": ("prior_weight", lambda spec, key, value: _number(spec, key, value, float, minimum=0)),
     "widen": ("widening", _widening),
+    "workers": ("workers", lambda spec, key, value: _number(spec, key, value, int)),
 }
 """The `MCTSAgent` options beyond the budget, ``c`` and ``rollout``: keyword and reader of each."""
 

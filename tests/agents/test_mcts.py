@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 from search_positions import decision
 
@@ -143,6 +144,7 @@ def test_a_game_without_an_evaluator_plays_its_playouts_to_the_end(monkeypatch: 
         (lambda: sg.MCTSAgent(prior_visits=0), "prior_visits"),
         (lambda: sg.MCTSAgent(widening=1.5), "widening"),
         (lambda: sg.MCTSAgent(widening=0), "widening"),
+        (lambda: sg.MCTSAgent(workers=0), "workers"),
     ],
 )
 def test_bad_settings_are_refused(make: Callable[[], object], problem: str) -> None:
@@ -152,12 +154,14 @@ def test_bad_settings_are_refused(make: Callable[[], object], problem: str) -> N
 
 def test_every_setting_is_an_agent_spec_option() -> None:
     game = sg.load_game("tactics")
-    spec = "mcts:sims=50,c=0.5,depth=4,evaluate=no,dets=3,prior=none,bias=2,widen=0.4,rollout=greedy"
+    options = "sims=50,c=0.5,depth=4,evaluate=no,dets=3,prior=none,bias=2,widen=0.4,workers=2,rollout=greedy"
+    spec = f"mcts:{options}"
     agent = agent_from_spec(spec, game)
     assert isinstance(agent, sg.MCTSAgent)
     settings = (agent.simulations, agent.exploration, agent.rollout_limit, agent.evaluate)
     assert settings == (50, 0.5, 4, False)
     assert (agent.determinisations, agent.prior, agent.prior_weight, agent.widening) == (3, None, 2.0, 0.4)
+    assert agent.workers == 2
     assert isinstance(agent.rollout, GreedyAgent)
     ends = agent_from_spec("mcts:depth=end,widen=none", game)
     assert isinstance(ends, sg.MCTSAgent)
@@ -175,6 +179,7 @@ def test_every_setting_is_an_agent_spec_option() -> None:
         ("mcts:prior=smart", "prior is greedy or none"),
         ("mcts:bias=-2", "bias must be at least 0"),
         ("mcts:widen=2", "widening must be None or an exponent between 0 and 1"),
+        ("mcts:workers=0", "workers must be above 0"),
     ],
 )
 def test_bad_agent_spec_options_are_usage_errors(spec: str, message: str) -> None:
@@ -193,3 +198,22 @@ def test_the_same_tournament_on_every_back_end() -> None:
     ]
     signatures = [[(g.index, g.seats, g.returns, g.length) for g in run.games] for run in runs]
     assert signatures[0] == signatures[1] == signatures[2]
+
+
+def test_a_root_parallel_search_sums_the_trees_of_its_workers() -> None:
+    """Deterministic for a simulations budget: worker k grows the tree of the k-th spawned generator."""
+    state = decision("sota(max_turn_phases=20)", skip=5)
+    view = state.view(state.current_player)
+    parallel = sg.MCTSAgent(41, workers=2).search(view, sg.Rng(7))
+    assert parallel == attrs.evolve(
+        sg.MCTSAgent(41, workers=2).search(view, sg.Rng(7)), seconds=parallel.seconds
+    )
+    rng = sg.Rng(7)
+    seeds = [rng.spawn(), rng.spawn()]
+    parts = [sg.MCTSAgent(n).search(view, seed) for n, seed in zip((21, 20), seeds, strict=True)]
+    assert parallel.iterations == 41
+    for index, stats in enumerate(parallel.actions):
+        visits = [part.actions[index].visits for part in parts]
+        assert stats.visits == sum(visits)
+        total = sum(part.actions[index].mean_return * n for part, n in zip(parts, visits, strict=True))
+        assert stats.mean_return == pytest.approx(total / stats.visits if stats.visits else 0.0)
