@@ -78,6 +78,10 @@ class MCTSAgent(SearchAgent):
         rollout_limit: The most player moves a playout makes before its position is scored: by the
             game's evaluator with `evaluate` (0, the default, scores the new leaf itself), as a draw
             (zeros) without. ``None`` plays to the end of the game.
+        game_playouts: With `rollout` and `rollout_limit` left as they are by default, let the game
+            choose the playouts: its ``GreedyAgent`` plays ``GreedyAgent.playout_depth`` moves before
+            the evaluation, where the game's greedy agent declares one (Soulshards Tactics: its
+            evaluator cannot see threats three actions away); other games score the leaf at once.
         evaluate: Score playouts cut by `rollout_limit` with `Game.evaluate_all`. A game without an
             evaluator then plays every playout to the end, whatever the limit.
         determinisations: How many deals of the hidden cards a search uses, dealt as the first
@@ -132,6 +136,7 @@ class MCTSAgent(SearchAgent):
         rollout: Agent | None = None,
         rollout_limit: int | None = 0,
         evaluate: bool = True,
+        game_playouts: bool = True,
         determinisations: int = DEFAULT_DETERMINISATIONS,
         prior: Agent | Literal["greedy"] | None = "greedy",
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
@@ -167,6 +172,7 @@ class MCTSAgent(SearchAgent):
         self.seconds = seconds
         self.exploration = float(exploration)
         self.evaluate = bool(evaluate)
+        self.game_playouts = bool(game_playouts)
         self.determinisations = determinisations
         self.prior = prior
         self.prior_weight = float(prior_weight)
@@ -178,6 +184,15 @@ class MCTSAgent(SearchAgent):
             return self.prior
         found = game_agent(view.game)
         return None if found is None else found()
+
+    def _playouts(self, view: View) -> tuple[Agent | None, int | None]:
+        """The rollout agent and limit of a search from `view` (see `game_playouts`)."""
+        if self.game_playouts and self.rollout is None and self.rollout_limit == 0:
+            found = game_agent(view.game)
+            depth = getattr(found, "playout_depth", 0)
+            if found is not None and isinstance(depth, int) and depth > 0:
+                return found(), depth
+        return self.rollout, self.rollout_limit
 
     def search(self, view: View, rng: RngLike) -> SearchResult:
         """Search from `view` within the budget and report the root statistics (even for one action).
@@ -226,6 +241,7 @@ class MCTSAgent(SearchAgent):
         pool_size = 1 if view.hides_nothing else self.determinisations
         pool: list[State] = []
         prior = self._prior_agent(view) if self.prior_weight > 0 else None
+        playouts = self._playouts(view)
         root = _Node()
         iterations = 0
         while iterations < limit and (iterations == 0 or perf_counter() < deadline):
@@ -233,11 +249,18 @@ class MCTSAgent(SearchAgent):
                 pool.append(view.sample_state(rng, light=True))
             state = pool[iterations % pool_size].clone(light=True)
             state.reseed(rng.spawn())  # fresh chance on every iteration, from the search's generator
-            self._iterate(root, state, rng, prior)
+            self._iterate(root, state, rng, prior, playouts)
             iterations += 1
         return iterations, root
 
-    def _iterate(self, root: _Node, state: State, rng: Rng, prior: Agent | None) -> None:
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        rng: Rng,
+        prior: Agent | None,
+        playouts: tuple[Agent | None, int | None],
+    ) -> None:
         """One iteration on a determinisation: select, expand, play out (or evaluate), back up."""
         apply_unchecked = state.apply_action_unchecked
         c, weight, widening = self.exploration, self.prior_weight, self.widening
@@ -293,7 +316,7 @@ class MCTSAgent(SearchAgent):
             apply_unchecked(action)
             path.append((child, player))
             node = child
-        returns = playout(state, rng, self.rollout, self.rollout_limit, evaluate=self.evaluate)
+        returns = playout(state, rng, *playouts, evaluate=self.evaluate)
         for taken, player in path:
             taken.visits += 1
             taken.total += returns[player]
@@ -306,6 +329,7 @@ class MCTSAgent(SearchAgent):
             ("rollout", self.rollout, None),
             ("rollout_limit", self.rollout_limit, 0),
             ("evaluate", self.evaluate, True),
+            ("game_playouts", self.game_playouts, True),
             ("determinisations", self.determinisations, DEFAULT_DETERMINISATIONS),
             ("prior", self.prior, "greedy"),
             ("prior_weight", self.prior_weight, DEFAULT_PRIOR_WEIGHT),

@@ -4,10 +4,12 @@ Agents are named on the command line as ``NAME[:KEY=VALUE,...]``: ``random``; ``
 heuristic agent); ``mcts`` (`MCTSAgent`, the library's strong search by default) with ``sims``
 (simulations), ``seconds``, ``c`` (the exploration constant), ``rollout`` (``random`` or ``greedy``),
 ``depth`` (the playout moves before the evaluator scores the position; ``end`` plays to the end),
-``evaluate`` (``yes`` or ``no``), ``dets`` (determinisations per search), ``prior`` (``greedy`` or
-``none``), ``bias`` (the prior's weight), ``widen`` (the progressive widening exponent, or ``none``)
-and ``workers`` (processes of a root-parallel search); ``flat`` (`FlatMonteCarloAgent`) with ``sims``
-and ``rollout``. For example ``mcts:seconds=0.5`` or ``mcts:sims=200,depth=4,rollout=greedy``.
+``evaluate`` (``yes`` or ``no``), ``playouts`` (``game``, the game's choice, or ``evaluate``, leaves
+scored at once, when neither ``rollout`` nor ``depth`` is given), ``dets`` (determinisations per
+search), ``prior`` (``greedy`` or ``none``), ``bias`` (the prior's weight), ``widen`` (the
+progressive widening exponent, or ``none``) and ``workers`` (processes of a root-parallel search);
+``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``. For example ``mcts:seconds=0.5`` or
+``mcts:sims=200,depth=4,rollout=greedy``.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def _widening(spec: str, key: str, value: str) -> float | None:
     return None if value.lower() == "none" else _number(spec, key, value, float)
 
 
+_PLAYOUTS: dict[str, Any] = {"game": True, "evaluate": False}
+
 _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str, str, str], Any]]] = {
     "depth": ("rollout_limit", _depth),
     "evaluate": ("evaluate", lambda spec, key, value: _choice(spec, key, value, {"yes": True, "no": False})),
@@ -88,6 +92,7 @@ _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str, str, str], Any]]] = {
     ),
     "bias": ("prior_weight", lambda spec, key, value: _number(spec, key, value, float, minimum=0)),
     "widen": ("widening", _widening),
+    "playouts": ("game_playouts", lambda spec, key, value: _choice(spec, key, value, _PLAYOUTS)),
     "workers": ("workers", lambda spec, key, value: _number(spec, key, value, int)),
 }
 """The `MCTSAgent` options beyond the budget, ``c`` and ``rollout``: keyword and reader of each."""

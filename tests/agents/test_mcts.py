@@ -50,7 +50,7 @@ def test_a_view_that_hides_nothing_is_dealt_once(monkeypatch: pytest.MonkeyPatch
         return original(self, rng, light=light)
 
     monkeypatch.setattr(type(view), "sample_state", counted)
-    assert sg.MCTSAgent(50, prior=None).search(view, sg.Rng(0)).iterations == 50
+    assert sg.MCTSAgent(50, prior=None, game_playouts=False).search(view, sg.Rng(0)).iterations == 50
     assert deals[0] == 1
 
 
@@ -162,6 +162,7 @@ def test_every_setting_is_an_agent_spec_option() -> None:
     assert settings == (50, 0.5, 4, False)
     assert (agent.determinisations, agent.prior, agent.prior_weight, agent.widening) == (3, None, 2.0, 0.4)
     assert agent.workers == 2
+    assert not agent_from_spec("mcts:playouts=evaluate", game).game_playouts  # type: ignore[attr-defined]
     assert isinstance(agent.rollout, GreedyAgent)
     ends = agent_from_spec("mcts:depth=end,widen=none", game)
     assert isinstance(ends, sg.MCTSAgent)
@@ -180,6 +181,7 @@ def test_every_setting_is_an_agent_spec_option() -> None:
         ("mcts:bias=-2", "bias must be at least 0"),
         ("mcts:widen=2", "widening must be None or an exponent between 0 and 1"),
         ("mcts:workers=0", "workers must be above 0"),
+        ("mcts:playouts=many", "playouts is game or evaluate"),
     ],
 )
 def test_bad_agent_spec_options_are_usage_errors(spec: str, message: str) -> None:
@@ -217,3 +219,14 @@ def test_a_root_parallel_search_sums_the_trees_of_its_workers() -> None:
         assert stats.visits == sum(visits)
         total = sum(part.actions[index].mean_return * n for part, n in zip(parts, visits, strict=True))
         assert stats.mean_return == pytest.approx(total / stats.visits if stats.visits else 0.0)
+
+
+def test_tactics_lets_its_greedy_agent_play_a_few_moves_before_the_evaluation() -> None:
+    tactics = sg.load_game("tactics").new_initial_state(1).view(0)
+    rollout, limit = sg.MCTSAgent()._playouts(tactics)
+    assert isinstance(rollout, GreedyAgent)
+    assert limit == GreedyAgent.playout_depth > 0
+    assert sg.MCTSAgent(game_playouts=False)._playouts(tactics) == (None, 0)
+    assert sg.MCTSAgent(rollout_limit=3)._playouts(tactics) == (None, 3)
+    sota = sg.load_game("sota").new_initial_state(1).view(0)
+    assert sg.MCTSAgent()._playouts(sota) == (None, 0)  # SOTA's greedy agent declares no depth
