@@ -4,20 +4,24 @@ The agent sees a `View`, never the state, so it searches over what its seat *kno
 information-set MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
 Search", IEEE TCIAIG 2012). Each iteration
 
-1. **determinises**: deals the cards the seat cannot see at random, with `View.sample_state`;
+1. **determinises**: copies the next of a pool of deals of the cards the seat cannot see
+   (`View.sample_state`; one deal when the view hides nothing), with a fresh generator for chance;
 2. **selects** down one tree shared by all determinisations, whose nodes are the sequences of player
    actions since the root (chance outcomes are not branched on: in a ``chance="auto"`` game the
    sampled state draws them itself, at an explicit chance node the agent draws one with
    `State.sample_chance_outcome`). At each node only the actions legal in this determinisation
-   compete, by UCB1 with availability counts: an action's exploration term counts only the iterations
-   in which it was legal;
-3. **expands** one new node, for an action not tried before;
-4. **plays out** the rest of the game: uniformly random legal actions, or any `Agent` given as
-   ``rollout=`` (a game's ``GreedyAgent``, say), which then chooses from ``state.view(player)``;
-5. **backs up** the returns: each node adds the return of the seat that chose it, so opponents
-   choose by their own returns and any number of seats works.
+   compete, by UCB1 with availability counts (an action's exploration term counts only the
+   iterations in which it was legal) plus a progressive bias toward the choice of a prior agent (by
+   default the game's ``GreedyAgent``);
+3. **expands** one new node (the prior's choice first), within progressive widening;
+4. **scores** the new position with the game's evaluator (`Game.evaluate_all`), at once or after a
+   few playout moves (random, by a ``rollout`` agent, or as the game's greedy agent asks), or plays
+   the game out where there is no evaluator;
+5. **backs up** every seat's value: each node adds the value of the seat that chose it, so
+   opponents choose by their own values and any number of seats works.
 
-The action played is the root action visited most often.
+The action played is the root action visited most often. No tree is kept between decisions, so the
+same view, generator and simulations budget always give the same action, whoever asked before.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ DEFAULT_DETERMINISATIONS = 16
 """The default number of deals of the hidden cards per search."""
 
 DEFAULT_PRIOR_WEIGHT = 1.0
-"""The default progressive bias toward the prior's choice: a bonus of ``weight / (visits + 1)``."""
+"""The default progressive bias toward the prior's choice: ``weight * sqrt(N) / (visits + 1)``."""
 
 DEFAULT_WIDENING = 0.5
 """The default progressive widening: a node visited ``n`` times has at most ``1 + n ** 0.5`` children."""
