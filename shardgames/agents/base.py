@@ -16,13 +16,17 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import importlib
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.rng import Rng, RngLike, as_rng
 from shardgames.kernel.views import View
 
-__all__ = ["Agent", "RandomAgent"]
+if TYPE_CHECKING:
+    from shardgames.kernel.game import Game
+
+__all__ = ["Agent", "RandomAgent", "game_agent"]
 
 
 @runtime_checkable
@@ -55,3 +59,14 @@ class RandomAgent:
 
     def __repr__(self) -> str:
         return "RandomAgent()"
+
+
+def game_agent(game: Game) -> type[Agent] | None:
+    """The game's own heuristic agent (its package's ``GreedyAgent``), or ``None`` if it has none."""
+    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
+    try:
+        module = importlib.import_module(package)
+    except ImportError:  # pragma: no cover - a game class always comes from an importable module
+        return None
+    found = getattr(module, "GreedyAgent", None)
+    return found if isinstance(found, type) else None

@@ -14,18 +14,25 @@ from shardgames.kernel.views import View
 __all__ = ["ActionStats", "SearchAgent", "SearchResult", "check_rollout", "legal_of", "playout"]
 
 
-def playout(state: State, rng: Rng, rollout: Agent | None, limit: int | None) -> tuple[float, ...]:
-    """Play `state` on (in place) and return its returns: zeros if `limit` player moves did not end it.
+def playout(
+    state: State, rng: Rng, rollout: Agent | None, limit: int | None, *, evaluate: bool = False
+) -> tuple[float, ...]:
+    """Play `state` on (in place) and return its returns (or an estimate, if cut after `limit` moves).
 
     Chance nodes of an explicit-chance game are sampled from `rng`; in automatic mode the state samples
     them itself. Without a `rollout` agent every seat plays uniformly at random; with one, the agent
-    chooses for every seat from that seat's view.
+    chooses for every seat from that seat's view. A playout cut at `limit` scores zeros for every seat
+    (a draw), or, with `evaluate`, the game's estimate `Game.evaluate_all`; with `evaluate` a game
+    without an evaluator ignores the limit and plays to the end.
     """
     steps = 0
     apply_unchecked = state.apply_action_unchecked
+    game = state.game
+    if evaluate and not game.has_evaluator:
+        limit = None
     while not state.is_terminal():
         if limit is not None and steps >= limit:
-            return (0.0,) * state.game.num_players
+            return game.evaluate_all(state) if evaluate else (0.0,) * game.num_players
         player = state.current_player
         if player == CHANCE:
             apply_unchecked(state.sample_chance_outcome(rng))

@@ -1,21 +1,26 @@
 """The match commands of ``shardgames``: ``tournament`` and ``replay``.
 
 Agents are named on the command line as ``NAME[:KEY=VALUE,...]``: ``random``; ``greedy`` (the game's own
-heuristic agent); ``mcts`` (`MCTSAgent`) with ``sims`` (simulations), ``seconds``, ``c`` (the
-exploration constant) and ``rollout`` (``random`` or ``greedy``); ``flat`` (`FlatMonteCarloAgent`) with
-``sims`` and ``rollout``. For example ``mcts:sims=200,rollout=greedy``.
+heuristic agent); ``mcts`` (`MCTSAgent`, the library's strong search by default) with ``sims``
+(simulations), ``seconds``, ``c`` (the exploration constant), ``rollout`` (``random`` or ``greedy``),
+``depth`` (the playout moves before the evaluator scores the position; ``end`` plays to the end),
+``evaluate`` (``yes`` or ``no``), ``playouts`` (``game``, the game's choice, or ``evaluate``, leaves
+scored at once, when neither ``rollout`` nor ``depth`` is given), ``dets`` (determinisations per
+search), ``prior`` (``greedy`` or ``none``), ``bias`` (the prior's weight), ``widen`` (the
+progressive widening exponent, or ``none``) and ``workers`` (processes of a root-parallel search);
+``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``. For example ``mcts:seconds=0.5`` or
+``mcts:sims=200,depth=4,rollout=greedy``.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shardgames.agents.base import Agent, RandomAgent
+from shardgames.agents.base import Agent, RandomAgent, game_agent
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.walk import walk_record
 from shardgames.cli._output import console
@@ -35,17 +40,6 @@ __all__ = ["add_arena_commands", "agent_from_spec", "game_agent"]
 AGENT_NAMES = ("random", "greedy", "mcts", "flat")
 
 
-def game_agent(game: Game) -> type[Agent] | None:
-    """The game's own heuristic agent (its package's ``GreedyAgent``), or ``None`` if it has none."""
-    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
-    try:
-        module = importlib.import_module(package)
-    except ImportError:  # pragma: no cover - a game class always comes from an importable module
-        return None
-    found = getattr(module, "GreedyAgent", None)
-    return found if isinstance(found, type) else None
-
-
 def _parse(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.strip().partition(":")
     options: dict[str, str] = {}
@@ -57,14 +51,51 @@ def _parse(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), options
 
 
-def _number(spec: str, key: str, value: str, kind: type) -> Any:
+def _number(spec: str, key: str, value: str, kind: type, *, minimum: float | None = None) -> Any:
+    """`value` read as an int or a float, above 0 (or at least `minimum`), or a `UsageError`."""
     try:
         number = kind(value)
     except ValueError:
         raise UsageError(f"agent {spec!r}: {key} must be a {kind.__name__}, not {value!r}") from None
-    if number <= 0:
+    if minimum is None and number <= 0:
         raise UsageError(f"agent {spec!r}: {key} must be above 0, not {value}")
+    if minimum is not None and number < minimum:
+        raise UsageError(f"agent {spec!r}: {key} must be at least {minimum}, not {value}")
     return number
+
+
+def _choice(spec: str, key: str, value: str, choices: dict[str, Any]) -> Any:
+    """The value `choices` gives for the word `value`, or a `UsageError` listing the words."""
+    try:
+        return choices[value.lower()]
+    except KeyError:
+        raise UsageError(f"agent {spec!r}: {key} is {' or '.join(choices)}, not {value!r}") from None
+
+
+def _depth(spec: str, key: str, value: str) -> int | None:
+    return None if value.lower() == "end" else _number(spec, key, value, int, minimum=0)
+
+
+def _widening(spec: str, key: str, value: str) -> float | None:
+    return None if value.lower() == "none" else _number(spec, key, value, float)
+
+
+_PLAYOUTS: dict[str, Any] = {"game": True, "evaluate": False}
+
+_MCTS_OPTIONS: dict[str, tuple[str, Callable[[str, str, str], Any]]] = {
+    "depth": ("rollout_limit", _depth),
+    "evaluate": ("evaluate", lambda spec, key, value: _choice(spec, key, value, {"yes": True, "no": False})),
+    "dets": ("determinisations", lambda spec, key, value: _number(spec, key, value, int)),
+    "prior": (
+        "prior",
+        lambda spec, key, value: _choice(spec, key, value, {"greedy": "greedy", "none": None}),
+    ),
+    "bias": ("prior_weight", lambda spec, key, value: _number(spec, key, value, float, minimum=0)),
+    "widen": ("widening", _widening),
+    "playouts": ("game_playouts", lambda spec, key, value: _choice(spec, key, value, _PLAYOUTS)),
+    "workers": ("workers", lambda spec, key, value: _number(spec, key, value, int)),
+}
+"""The `MCTSAgent` options beyond the budget, ``c`` and ``rollout``: keyword and reader of each."""
 
 
 def agent_from_spec(spec: str, game: Game) -> Agent:
@@ -77,7 +108,7 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
     allowed = {
         "random": set(),
         "greedy": set(),
-        "mcts": {"sims", "seconds", "c", "rollout"},
+        "mcts": {"sims", "seconds", "c", "rollout", *_MCTS_OPTIONS},
         "flat": {"sims", "rollout"},
     }
     if name not in allowed:
@@ -106,8 +137,14 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
     if "seconds" in options:
         kwargs["seconds"] = _number(spec, "seconds", options["seconds"], float)
     if "c" in options:
-        kwargs["exploration"] = _number(spec, "c", options["c"], float)
-    return MCTSAgent(**kwargs)
+        kwargs["exploration"] = _number(spec, "c", options["c"], float, minimum=0)
+    for key, (keyword, read) in _MCTS_OPTIONS.items():
+        if key in options:
+            kwargs[keyword] = read(spec, key, options[key])
+    try:
+        return MCTSAgent(**kwargs)
+    except UsageError as error:
+        raise UsageError(f"agent {spec!r}: {error}") from None
 
 
 def _greedy(spec: str, game: Game) -> type[Agent]:

@@ -390,7 +390,8 @@ def view_class(cls: type[ViewT]) -> type[ViewT]:
     cards of its zones that the viewing seat does not know. Two methods are generated: the classmethod
     ``from_state(state, player, **extra)``, which builds the view (`extra`: the fields the class
     declares itself), and ``_sample_state``, which copies the declared fields back into a state and
-    deals the unknown cards again (unless the class writes its own).
+    deals the unknown cards again (unless the class writes its own). A view of a table whose fields
+    are all visible, with the generated ``_sample_state``, says so in `View.hides_nothing`.
 
     Raises:
         TypeError: If the class declares a field of its own under the name of a declared one, or
@@ -417,6 +418,7 @@ def view_class(cls: type[ViewT]) -> type[ViewT]:
     made.from_state = classmethod(_from_state_code(made.__name__, fields))  # type: ignore[method-assign, assignment]
     if "_sample_state" not in cls.__dict__:
         made._sample_state = _sample_code(made.__name__, fields)  # type: ignore[method-assign]
+        made.hides_nothing = not zones and all(field.visible for field in fields)
     return made
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any, Self, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypedDict
 
 import attrs
 import numpy as np
@@ -80,6 +80,12 @@ class View:
     legal_actions: tuple[Action, ...]
     returns: tuple[float, ...] | None
     winner: int | None
+
+    hides_nothing: ClassVar[bool] = False
+    """Whether the view holds the whole state, so that every `sample_state` deals the same position
+    (only the generator for future chance differs): a search then needs a single determinisation.
+    Views made by `shardgames.kernel.fields.view_class` from a table without hidden fields or zones
+    set it; ``False`` is always safe."""
 
     @property
     def is_terminal(self) -> bool:

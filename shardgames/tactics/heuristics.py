@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -104,6 +104,10 @@ class GreedyAgent(HeuristicAgent):
     """
 
     HARMLESS = (EndTurn(), Decline(), Stop())
+
+    playout_depth: ClassVar[int] = 6
+    """The moves of this agent that the default `MCTSAgent` plays before it evaluates a position:
+    about two turns, enough to meet the threats the evaluator cannot see."""
 
     def rule(self, phase: Any) -> Rule | None:
         """The rule of thumb for a phase."""

@@ -6,14 +6,15 @@ Their strength against `RandomAgent` is tested in test_strength.py.
 from __future__ import annotations
 
 import ast
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from search_positions import decision, random_states
 
 import shardgames as sg
 from shardgames.agents import ActionStats, SearchResult, mcts
+from shardgames.agents.mcts import DEFAULT_DETERMINISATIONS
 from shardgames.kernel.views import View
 
 SearchAgent = sg.MCTSAgent | sg.FlatMonteCarloAgent
@@ -22,24 +23,6 @@ AGENTS: dict[str, Callable[[int], SearchAgent]] = {
     "flat": lambda n: sg.FlatMonteCarloAgent(simulations=n),
 }
 GAMES = ("embers", "tactics(souls=12,max_turns=30)", "sota(max_turn_phases=20)", "command(max_turns=15)")
-
-
-def random_states(game: str, seed: int, every: int = 1) -> Iterator[sg.State]:
-    """The states of a random game in which a seat is to act, every `every` of its steps."""
-    state = sg.load_game(game).new_initial_state(seed)
-    rng = sg.Rng(seed)
-    for step in itertools.count():
-        if state.is_terminal():
-            return
-        if state.current_player != sg.CHANCE and step % every == 0:
-            yield state
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
-def decision(game: str, seed: int = 1, *, skip: int = 0) -> sg.State:
-    """A state of a random game in which the seat to act has 2 to 30 actions (tactics setup has 256)."""
-    states = (s for s in random_states(game, seed) if 2 <= len(s.legal_actions()) <= 30)
-    return next(itertools.islice(states, skip, None))
 
 
 def embers_position(**players: object) -> sg.State:
@@ -174,9 +157,9 @@ def count_deals(monkeypatch: pytest.MonkeyPatch, view: View) -> list[int]:
     deals = [0]
     original = type(view).sample_state
 
-    def counted(self: View, rng: sg.Rng | int) -> sg.State:
+    def counted(self: View, rng: sg.Rng | int, *, light: bool = False) -> sg.State:
         deals[0] += 1
-        return original(self, rng)
+        return original(self, rng, light=light)
 
     monkeypatch.setattr(type(view), "sample_state", counted)
     return deals
@@ -189,7 +172,8 @@ def test_mcts_runs_exactly_its_simulations(simulations: int, monkeypatch: pytest
     deals = count_deals(monkeypatch, view)
     result = sg.MCTSAgent(simulations).search(view, sg.Rng(0))
     assert isinstance(result, SearchResult)
-    assert result.iterations == deals[0] == simulations
+    assert result.iterations == simulations
+    assert deals[0] == min(simulations, DEFAULT_DETERMINISATIONS)  # a pool of deals, reused in turn
     assert sum(s.visits for s in result.actions) == simulations
     assert [s.action for s in result.actions] == list(view.legal_actions)
     assert all(isinstance(s, ActionStats) and -1 <= s.mean_return <= 1 for s in result.actions)
@@ -289,7 +273,7 @@ def test_a_rollout_agent_plays_the_playouts_from_views() -> None:
 
     rollout = Counting()
     state = decision("embers", skip=2)
-    for agent in (sg.MCTSAgent(6, rollout=rollout), sg.FlatMonteCarloAgent(6, rollout)):
+    for agent in (sg.MCTSAgent(6, rollout=rollout, rollout_limit=None), sg.FlatMonteCarloAgent(6, rollout)):
         before = len(rollout.views)
         assert agent.act(state.view(state.current_player), sg.Rng(1)) in state.legal_actions()
         assert len(rollout.views) > before
@@ -300,7 +284,9 @@ def test_a_rollout_agent_plays_the_playouts_from_views() -> None:
 def test_a_rollout_limit_of_zero_scores_unfinished_playouts_as_draws(kind: str) -> None:
     state = decision("command(max_turns=15)", skip=3)
     agent: SearchAgent = (
-        sg.MCTSAgent(20, rollout_limit=0) if kind == "mcts" else sg.FlatMonteCarloAgent(20, rollout_limit=0)
+        sg.MCTSAgent(20, rollout_limit=0, evaluate=False)
+        if kind == "mcts"
+        else sg.FlatMonteCarloAgent(20, rollout_limit=0)
     )
     result = agent.search(state.view(state.current_player), sg.Rng(0))
     assert all(s.mean_return == 0.0 for s in result.actions)

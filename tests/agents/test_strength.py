@@ -8,7 +8,8 @@ with the game's position format, in which random play is decisive (SOTA, Shard C
 sides are in contact (Tactics). Seats alternate; a win rate counts wins only.
 
 The strength of `MCTSAgent` in whole games, against each game's `GreedyAgent`, is measured outside the
-test suite (see the Writing a bot page).
+test suite (see the Writing a bot page); here only from the Shard Command skirmish, where the
+default search beats it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 import shardgames as sg
+from shardgames.command import GreedyAgent
 
 GAMES = 20
 """Games per match-up; the search agent plays seat 0 in the even-numbered ones."""
@@ -73,7 +75,7 @@ SEARCHERS: dict[tuple[str, str], Callable[[], sg.Agent]] = {
     # Tactics playouts are cut after 12 moves (about three turns): longer random play only wanders.
     ("tactics", "mcts"): lambda: sg.MCTSAgent(simulations=50, rollout_limit=12),
     ("tactics", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=100, rollout_limit=12),
-    ("sota", "mcts"): lambda: sg.MCTSAgent(simulations=30),
+    ("sota", "mcts"): lambda: sg.MCTSAgent(simulations=30, rollout_limit=None),
     ("sota", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=30),
     ("command", "mcts"): lambda: sg.MCTSAgent(simulations=20),
     ("command", "flat"): lambda: sg.FlatMonteCarloAgent(simulations=20),
@@ -123,3 +125,17 @@ def test_the_skirmishes_are_open(name: str) -> None:
 def test_search_beats_random(name: str, kind: str) -> None:
     outcomes = results(name, SEARCHERS[name, kind])
     assert outcomes.count("W") / GAMES >= WIN_RATE, "".join(outcomes)
+
+
+@pytest.mark.no_cover  # a strength test, like the one above
+def test_the_default_search_beats_the_greedy_agent_in_shard_command() -> None:
+    """From the Shard Command skirmish, the default `MCTSAgent` at 50 simulations beats `GreedyAgent`."""
+    game_string, position = SKIRMISHES["command"]
+    game = sg.load_game(game_string)
+    outcomes = []
+    for index in range(12):
+        seat = index % 2
+        agents: list[sg.Agent] = [sg.MCTSAgent(50), GreedyAgent()]
+        winner = play_out(game, position, agents if seat == 0 else agents[::-1], seed=index)
+        outcomes.append("D" if winner is None else "W" if winner == seat else "L")
+    assert outcomes.count("W") >= 8, "".join(outcomes)
