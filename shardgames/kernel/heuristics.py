@@ -50,10 +50,13 @@ class HeuristicAgent:
     Attributes:
         name: The agent's label in tables and records (``"greedy"``).
         HARMLESS: The actions to fall back on, the first legal one first.
+        playout_depth: How many of this agent's moves the default `MCTSAgent` plays from a leaf before
+            it evaluates the position (0: it evaluates the leaf at once).
     """
 
     name = "greedy"
     HARMLESS: ClassVar[tuple[Action, ...]] = ()
+    playout_depth: ClassVar[int] = 0
 
     def act(self, view: View, rng: RngLike) -> Action:
         """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""

@@ -105,9 +105,7 @@ class GreedyAgent(HeuristicAgent):
 
     HARMLESS = (EndTurn(), Decline(), Stop())
 
-    playout_depth: ClassVar[int] = 6
-    """The moves of this agent that the default `MCTSAgent` plays before it evaluates a position:
-    about two turns, enough to meet the threats the evaluator cannot see."""
+    playout_depth: ClassVar[int] = 6  # moves the default MCTSAgent plays before evaluating: two turns
 
     def rule(self, phase: Any) -> Rule | None:
         """The rule of thumb for a phase."""
