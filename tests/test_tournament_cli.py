@@ -53,7 +53,7 @@ def test_agent_specs() -> None:
     assert isinstance(agent_from_spec("flat:sims=5", game), FlatMonteCarloAgent)
     for spec, message in (
         ("alphazero", "the agents are random, greedy, mcts, flat"),
-        ("mcts:depth=3", "unknown option depth"),
+        ("mcts:temperature=3", "unknown option temperature"),
         ("mcts:sims=many", "sims must be a int"),
         ("mcts:sims=0", "sims must be above 0"),
         ("flat:rollout=smart", "rollout is random or greedy"),
