@@ -538,7 +538,7 @@ class State(Generic[GameT_co]):
                 if not auto_chance:
                     return
                 # the chance step, as `_step` takes it (no legal list was made for it)
-                action = self._sample_chance(prompt, self._rng) or self._draw_listed(prompt, self._rng)
+                action = self._draw_chance(prompt, self._rng)
                 history.append(action)
                 self._prompt = self._legal = self._legal_set = None
                 apply(prompt, action)
