@@ -34,7 +34,6 @@ from typing import Any
 import shardgames as sg
 from shardgames.arena.ratings import Z95
 from shardgames.cli.arena import agent_from_spec
-from shardgames.kernel.datafiles import write_text_atomic
 
 LADDER = ("random", "greedy", "flat", "mcts:seconds=0.1", "mcts:seconds=0.5", "mcts:seconds=2")
 """The default ladder, weakest first, as agent specs of the command line."""
@@ -66,11 +65,7 @@ def run_ladder(args: argparse.Namespace) -> sg.TournamentResult:
     specs = [*(args.only or LADDER), *args.agent]
     agents = ladder_agents(game, specs)
     out = Path(args.out)
-    resume = (
-        sg.TournamentResult.from_json(out.read_text(encoding="utf-8"))
-        if args.resume and out.exists()
-        else None
-    )
+    resume = sg.TournamentResult.load(out) if args.resume and out.exists() else None
     games = scheduled_games(args.games, len(agents), game.num_players)
     done: list[sg.GameResult] = list(resume.games) if resume is not None else []
 
@@ -78,7 +73,7 @@ def run_ladder(args: argparse.Namespace) -> sg.TournamentResult:
         done.append(result)
         finished = tuple(sorted(done, key=lambda g: g.index))
         partial = sg.TournamentResult(str(game), tuple(a.name for a in agents), args.seed, finished, games)
-        write_text_atomic(out, partial.to_json())
+        partial.save(out)
 
     result = sg.tournament(
         game,
@@ -91,7 +86,7 @@ def run_ladder(args: argparse.Namespace) -> sg.TournamentResult:
         progress=None,
         on_result=save,
     )
-    write_text_atomic(out, result.to_json())
+    result.save(out)
     return result
 
 

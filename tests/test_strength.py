@@ -56,3 +56,12 @@ def test_a_bad_agent_spec_exits_2(
     out = str(tmp_path / "x.json")
     assert strength.main(["--game", "tactics", "--only", "random", "--only", "nope", "--out", out]) == 2
     assert "the agents are" in capsys.readouterr().err
+
+
+def test_a_corrupt_saved_ladder_exits_2(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ladder.json"
+    out.write_bytes(b'{"format": 1, "kind": "tourn\xff')
+    assert strength.main([*QUICK, "--games", "2", "--out", str(out), "--resume"]) == 2
+    assert "strength:" in capsys.readouterr().err
