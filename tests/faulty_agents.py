@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 import shardgames as sg
@@ -23,6 +24,19 @@ class Crasher:
     def act(self, view: sg.View, rng: sg.Rng) -> sg.Action:
         if rng.random() < self.rate:
             raise RuntimeError("the crasher crashed")
+        return rng.choice(view.legal_actions)
+
+
+class Sleeper:
+    """Plays at random, sleeping `seconds` before each decision: a game that takes a while."""
+
+    name = "sleeper"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, view: sg.View, rng: sg.Rng) -> sg.Action:
+        time.sleep(self.seconds)
         return rng.choice(view.legal_actions)
 
 

@@ -15,10 +15,10 @@ import attrs
 import faulty_agents
 import pytest
 from click.testing import CliRunner
-from faulty_agents import AlwaysKiller, Cheater, Crasher, WorkerKiller
+from faulty_agents import AlwaysKiller, Cheater, Crasher, Sleeper, WorkerKiller
 
 import shardgames as sg
-from shardgames.arena import GameResult, TournamentResult, round_robin, tournament
+from shardgames.arena import GamePlan, GameResult, TournamentResult, round_robin, tournament
 from shardgames.cli import arena as arena_cli
 from shardgames.cli import cli
 
@@ -121,6 +121,30 @@ def test_on_error_raise_stops_with_the_games_finished_before(backend: str) -> No
     assert all(by_index[g.index] == g for g in partial.games)
     if backend == "serial":
         assert [g.index for g in partial.games] == list(range(first.index))
+
+
+def test_on_error_raise_raises_the_failure_first_in_schedule_order_whatever_finished_first() -> None:
+    # Two batches of two games: the first worker is busy with a slow game 0 when game 2 fails at once
+    # in the second, so game 1 has not started; it is played still, and its failure is the one raised.
+    agents = [sg.RandomAgent(), Sleeper(0.02), Crasher()]
+    seats = [(1, 0), (2, 0), (2, 0)] + [(0, 0)] * 29
+    plans = [GamePlan(k, s, sg.derive_seed(5, k)) for k, s in enumerate(seats)]
+    with pytest.raises(sg.TournamentError) as info:
+        tournament(
+            FAST,
+            agents,
+            seed=5,
+            schedule=plans,
+            backend="process",
+            workers=2,
+            on_error="raise",
+            progress=False,
+        )
+    error = info.value
+    assert error.failure is not None
+    assert (error.failure.index, error.failure.agent) == (1, "crasher")
+    assert [f.index for f in error.partial.failures][0] == 1
+    assert 0 in {g.index for g in error.partial.games}
 
 
 def test_on_error_must_be_record_or_raise() -> None:

@@ -18,7 +18,9 @@ Faults lose nothing:
   the failure is kept in `TournamentResult.failures`, the game is scored as its loss (see
   `shardgames.arena.results`), the tournament plays on, and an `AgentFailureWarning` says so at the
   end. With ``on_error="raise"``, the first failure stops the run with a `TournamentError`, whose
-  ``partial`` holds the games finished before it.
+  ``partial`` holds the games finished before it. "First" is in schedule order, on every back end:
+  when a game fails, the games scheduled before it that are not finished yet are still played, and
+  the earliest failure among them is the one raised, as in a serial run.
 - **A worker process that dies** takes its unfinished games with it; they are played again in a new
   worker, so the result is the same as if it had lived.
 - **Ctrl-C** stops the run once the games in progress end (a second Ctrl-C stops at once, losing
@@ -118,6 +120,19 @@ class _Collector:
         self.new_failures: list[AgentFailure] = []
         self.on_error, self.on_result, self.advance, self.stop = on_error, on_result, advance, stop
         self.callback_error: BaseException | None = None
+        self.halted = False  # a failure under on_error="raise" stopped this round
+
+    def stopping(self) -> bool:
+        """Whether the back end should stop starting games: at Ctrl-C, or at a failure to raise."""
+        return self.halted or self.stop.is_set()
+
+    def unfinished_before_failure(self, plans: Sequence[GamePlan]) -> list[GamePlan]:
+        """The plans scheduled before the earliest failure to raise that are not finished yet."""
+        if self.on_error != "raise" or not self.new_failures or self.stop.is_set():
+            return []
+        first = min(f.index for f in self.new_failures)
+        done = {g.index for g in self.games}
+        return [plan for plan in plans if plan.index < first and plan.index not in done]
 
     def accept(self, played: Sequence[Played]) -> None:
         accepted = []
@@ -126,7 +141,7 @@ class _Collector:
                 self.new_failures.append(failure)
                 self.failures.append(failure)
                 if self.on_error == "raise":
-                    self.stop.set()
+                    self.halted = True
                     continue  # the failed game is not finished: a resumed run plays it again
             self.games.append(game)
             accepted.append(game)
@@ -287,10 +302,23 @@ def tournament(
         advance=advance,
         stop=stop,
     )
-    run = Run(game_string, list(agents), names, todo, keep_records, workers, collector.accept, stop.is_set)
     try:
         with ctrl_c_stops(stop):
-            _BACKENDS[backend](run)
+            while todo:  # a failure to raise: play what was scheduled before it, which may fail first
+                collector.halted = False
+                _BACKENDS[backend](
+                    Run(
+                        game_string,
+                        list(agents),
+                        names,
+                        todo,
+                        keep_records,
+                        workers,
+                        collector.accept,
+                        collector.stopping,
+                    )
+                )
+                todo = collector.unfinished_before_failure(plans)
     except KeyboardInterrupt:
         pass  # a second Ctrl-C: the games finished so far are the result
     except Exception as exc:
