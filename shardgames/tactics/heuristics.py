@@ -47,9 +47,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache, partial
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, ClassVar
 
 import attrs
 
@@ -60,21 +60,15 @@ from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
 from shardgames.tactics.combat import defended, might
+from shardgames.tactics.danger import FIRE, Reading, move_counts
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.game import TacticsGame
-from shardgames.tactics.movement import moves_of
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.standard_effects import RallyAdjacent
 from shardgames.tactics.state import TacticsState
-from shardgames.tactics.warriors import Dirs, Mode, MoveSpec, Terrain, WarriorCard
+from shardgames.tactics.warriors import Dirs, Mode, MoveSpec, WarriorCard
 
 __all__ = ["GreedyAgent"]
-
-T = TypeVar("T")
-
-FIRE = Terrain.FIRE.ordinal
-FAR = 99
-"""More actions than any turn has: out of reach."""
 
 RESERVE = 1
 """Souls kept out of setup, to buy an extra action in play."""
@@ -111,218 +105,11 @@ class GreedyAgent(HeuristicAgent):
         """The rule of thumb for a phase."""
         return _CHOOSERS.get(phase)
 
-    def reading(self, view: View, rng: Rng) -> _Table:
+    def reading(self, view: View, rng: Rng) -> Reading:
         """A table consistent with the view, as the agent reads it."""
         state = view.sample_state(rng)
         assert isinstance(state, TacticsState)
-        return _Table(state, view.player, rng)
-
-
-# ---------------------------------------------------------------------- what the agent knows of the table
-
-
-@cache
-def _move_counts(spec: MoveSpec, origin: int) -> tuple[int, ...]:
-    """For each square, how many moves of `spec` reach it from `origin`, ignoring what is in the way."""
-    n = spec.spaces
-    ox, oy = origin % 8, origin // 8
-    counts = []
-    for cell in range(64):
-        dx, dy = abs(cell % 8 - ox), abs(cell // 8 - oy)
-        if dx == dy == 0:
-            counts.append(0)
-        elif n == 0:
-            counts.append(FAR)
-        elif spec.dirs is Dirs.ORTHO:
-            counts.append(-(-dx // n) - (-dy // n))
-        elif spec.dirs is Dirs.DIAG:
-            counts.append(FAR if (dx + dy) % 2 else -(-(dx + dy) // 2 // n) - (-abs(dx - dy) // 2 // n))
-        elif spec.dirs is Dirs.FREE or 0 in (dx, dy) or dx == dy:
-            counts.append(-(-max(dx, dy) // n))
-        else:  # a straight line in any direction: two moves at least off the eight lines
-            counts.append(max(2, -(-max(dx, dy) // n)))
-    return tuple(counts)
-
-
-def _knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
-    """The most Might that attacks ``(actions needed, Might)`` bring within 0, 1, ... `actions` actions."""
-    best = [0] * (actions + 1)
-    for cost, amount in items:
-        for budget in range(actions, cost - 1, -1):
-            best[budget] = max(best[budget], best[budget - cost] + amount)
-    return best
-
-
-class _Table:
-    """One decision's reading of the table: a state rebuilt from the view, and caches."""
-
-    def __init__(self, state: TacticsState, me: int, rng: Rng) -> None:
-        self.s = state
-        self.rng = rng
-        game = state.game
-        assert isinstance(game, TacticsGame)
-        self.game = game
-        self.me = me
-        self.foe = 1 - me
-        self.is_commander = game.commander
-        self.mine = state.warriors_of(me)
-        self.theirs = state.warriors_of(self.foe)
-        self.my_commanders = [w for w in self.mine if self.is_commander[state.card[w]]]
-        self.their_commanders = [w for w in self.theirs if self.is_commander[state.card[w]]]
-        self._reach: dict[tuple[int, int], dict[int, tuple[int, int, int | None]]] = {}
-
-    def tie(self) -> float:
-        """A random tie-break (the same for both seats, unlike square numbers)."""
-        return self.rng.random()
-
-    # ------------------------------------------------------------------ warriors and squares
-
-    def commander(self, warrior: int) -> bool:
-        """Whether the warrior is a commander."""
-        return self.is_commander[self.s.card[warrior]]
-
-    def worth(self, warrior: int) -> float:
-        """What defeating the warrior is worth."""
-        return 100.0 if self.commander(warrior) else 2.0 + self.game.cost[self.s.card[warrior]]
-
-    def moved(self, warrior: int, cell: int, measure: Callable[[], T]) -> T:
-        """`measure()` with the warrior standing on `cell` for a moment."""
-        s = self.s
-        home = s.square[warrior]
-        if home == cell:
-            return measure()
-        board = s.board
-        kept = board[cell]
-        board[home], board[cell], s.square[warrior] = -1, warrior, cell
-        try:
-            return measure()
-        finally:
-            board[cell], board[home], s.square[warrior] = kept, warrior, home
-
-    def destinations(self, warrior: int, origin: int | None = None) -> list[tuple[int, int | None]]:
-        """Where one move action takes the warrior from `origin` (default: its square): (square, portal)."""
-        s = self.s
-        here = s.square[warrior]
-        if origin is None or origin == here:
-            return [(dest, via) for dest, via, _ in moves_of(s, warrior)]
-        return self.moved(warrior, origin, lambda: [(d, v) for d, v, _ in moves_of(s, warrior)])
-
-    def reach(self, warrior: int, depth: int) -> dict[int, tuple[int, int, int | None]]:
-        """The squares the warrior reaches in up to `depth` moves, fewest moves first.
-
-        Returns:
-            For each square: (moves, the first move's destination, the portal it goes through).
-        """
-        key = (warrior, depth)
-        known = self._reach.get(key)
-        if known is not None:
-            return known
-        start = self.s.square[warrior]
-        found: dict[int, tuple[int, int, int | None]] = {start: (0, start, None)}
-        frontier = [start]
-        for moves in range(1, depth + 1):
-            following = []
-            for cell in frontier:
-                for dest, via in self.destinations(warrior, cell):
-                    if dest not in found:
-                        first = (dest, via) if moves == 1 else found[cell][1:]
-                        found[dest] = (moves, first[0], first[1])
-                        following.append(dest)
-            frontier = following
-        self._reach[key] = found
-        return found
-
-    # ------------------------------------------------------------------ danger
-
-    def enemy_actions(self) -> int:
-        """The actions the enemy has on its next turn (one more when it can buy one)."""
-        return self.game.actions_per_turn + (self.s.souls[self.foe] >= 1)
-
-    def strike(self, attacker: int, *, now: bool) -> int:
-        """The attacker's Might in an attack: `now`, or on its owner's next turn (rallies gone)."""
-        s = self.s
-        value = might(s, attacker, attacking=True)
-        if now:
-            return value
-        value += s.reduction[attacker] + s.scorched[attacker] - s.buff[attacker]
-        if s.terrain[s.square[attacker]] == FIRE:
-            value -= 1
-        return value
-
-    def allies_beside(self, warrior: int, cell: int) -> int:
-        """How many other warriors of the same owner stand next to `cell`."""
-        s = self.s
-        owner, board = s.owner[warrior], s.board
-        return sum(1 for c in ADJACENT[cell] if board[c] not in (-1, warrior) and s.owner[board[c]] == owner)
-
-    def attack_cost(self, enemy: int, cell: int, lifted: int) -> int:
-        """The actions `enemy` needs to attack a warrior on `cell` (moves, by distance, then the attack)."""
-        s = self.s
-        side = s.side_of(enemy)
-        counts = _move_counts(side.move, s.square[enemy])
-        enter, board, terrain = side.enter, s.board, s.terrain
-        best = FAR
-        for spot in WITHIN[side.reach][cell]:
-            occupant = board[spot]
-            if occupant >= 0 and occupant not in (enemy, lifted):
-                continue
-            if counts[spot] < best and enter[terrain[spot] + 1]:
-                best = counts[spot]
-        return best + 1
-
-    def risk(self, warrior: int, cell: int, actions: int, *, now: bool = False) -> tuple[int, int]:
-        """How the enemy could injure the warrior on `cell` with `actions`.
-
-        With `now`, this is the enemy's turn under way: attacks already made are spent and Might is
-        as it stands; otherwise it is the enemy's next turn.
-
-        Returns:
-            The fewest enemy actions that injure it (`FAR` if `actions` do not), and the Might to
-            spare with all `actions` (0 or more injures it).
-        """
-        s = self.s
-        owner = s.owner[warrior]
-        side = s.side_of(warrior)
-        defence = self.moved(warrior, cell, lambda: might(s, warrior))
-        if not now:
-            defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
-        enemies = self.theirs if owner == self.me else self.mine
-        items = []
-        for enemy in enemies:
-            if now and s.attacked[enemy]:
-                continue
-            cost = self.attack_cost(enemy, cell, warrior)
-            if cost <= actions:
-                items.append((cost, defended(side, self.strike(enemy, now=now))))
-        if not items:
-            return FAR, -FAR
-        friends = self.mine if owner == self.me else self.theirs
-        if all(self.commander(w) for w in friends):  # TAC-11: any attack injures
-            return min(cost for cost, _ in items), 0
-        best = _knapsack(items, actions)
-        defence = max(defence, 0)
-        need = next((budget for budget, amount in enumerate(best) if amount >= defence), FAR)
-        return need, best[actions] - defence
-
-    def commanders_safe_with(self, warrior: int, cell: int) -> bool:
-        """Whether moving the warrior to `cell` lets no new danger reach a commander of ours."""
-        actions = self.enemy_actions()
-        for commander in self.my_commanders:
-            if commander == warrior:
-                continue
-            home = self.s.square[commander]
-            before = self.risk(commander, home, actions)[1]
-            after = self.moved(warrior, cell, partial(self.risk, commander, home, actions))[1]
-            if after >= 0 > before:
-                return False
-        return True
-
-    def goal(self, cell: int) -> int:
-        """The square of the enemy commander nearest to `cell` (of any enemy when none is left)."""
-        targets = self.their_commanders or self.theirs
-        if not targets:
-            return cell
-        return min((self.s.square[w] for w in targets), key=lambda g: (distance(cell, g), g))
+        return Reading(state, view.player, rng)
 
 
 # ---------------------------------------------------------------------- setup
@@ -358,7 +145,7 @@ def _commander_value(card: WarriorCard) -> float:
     return up.might + down.might + escape + riposte
 
 
-def _setup(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _setup(t: Reading, legal: Sequence[Action]) -> Action | None:
     """Commander, guards, then the strike force by value per Soul; then stop."""
     game, s = t.game, t.s
     number = game.card_number
@@ -402,12 +189,12 @@ def _guard_value(game: TacticsGame, card: int) -> float:
     return (game.roster[card].uninjured.might + 1) / max(game.cost[card], 1)
 
 
-def _home_score(t: _Table, cell: int) -> tuple[int, int]:
+def _home_score(t: Reading, cell: int) -> tuple[int, int]:
     """Commander squares: corners first (fewest neighbours), then away from the enemy's warriors."""
     return -len(ADJACENT[cell]), sum(distance(cell, t.s.square[w]) for w in t.theirs)
 
 
-def _striker_cell_score(t: _Table, cell: int) -> float:
+def _striker_cell_score(t: Reading, cell: int) -> float:
     """Strike-force squares: closest row, near the middle files, an empty square ahead."""
     file = cell % 8
     ahead = cell + 8 if t.me == 0 else cell - 8
@@ -433,19 +220,19 @@ class _Attacker:
 
     __slots__ = ("counts", "depth", "free_depth", "reach", "warrior")
 
-    def __init__(self, t: _Table, warrior: int, budget: int) -> None:
+    def __init__(self, t: Reading, warrior: int, budget: int) -> None:
         s = t.s
         side = s.side_of(warrior)
         self.warrior = warrior
         home = s.square[warrior]
         self.reach = side.reach
-        self.counts = _move_counts(side.move, home)
+        self.counts = move_counts(side.move, home)
         self.free_depth = min(budget - 1, 2)
         pinned = t.commander(warrior) or any(home in ADJACENT[s.square[c]] for c in t.my_commanders)
         self.depth = 0 if pinned else self.free_depth
 
 
-def _plans(t: _Table, budget: int) -> list[_Plan]:
+def _plans(t: Reading, budget: int) -> list[_Plan]:
     """Every enemy the agent can injure this turn within `budget` actions, with the cheapest way."""
     s = t.s
     if s.attacks_locked or budget <= 0:
@@ -463,7 +250,7 @@ def _plans(t: _Table, budget: int) -> list[_Plan]:
     return plans
 
 
-def _threats(t: _Table) -> set[int]:
+def _threats(t: Reading) -> set[int]:
     """The enemies that could help injure one of our commanders on their next turn."""
     actions = t.enemy_actions()
     found: set[int] = set()
@@ -475,7 +262,7 @@ def _threats(t: _Table) -> set[int]:
 
 
 def _plan_against(
-    t: _Table, target: int, attackers: list[_Attacker], budget: int, exposed: bool
+    t: Reading, target: int, attackers: list[_Attacker], budget: int, exposed: bool
 ) -> _Plan | None:
     """The cheapest attacks that injure `target` this turn, scored; None if there are none."""
     s = t.s
@@ -512,7 +299,7 @@ def _plan_against(
     return _Plan(target, score, actions, steps)
 
 
-def _exposure(t: _Table, chosen: list[tuple[int, int, int, int, int]]) -> float:
+def _exposure(t: Reading, chosen: list[tuple[int, int, int, int, int]]) -> float:
     """What the attackers that end on squares where the enemy can injure them stand to lose."""
     s = t.s
     actions = t.enemy_actions()
@@ -523,7 +310,7 @@ def _exposure(t: _Table, chosen: list[tuple[int, int, int, int, int]]) -> float:
     return lost
 
 
-def _best_approach(t: _Table, attacker: int, target_cell: int, depth: int) -> tuple[int, int, int] | None:
+def _best_approach(t: Reading, attacker: int, target_cell: int, depth: int) -> tuple[int, int, int] | None:
     """The fewest moves (up to `depth`) that bring the attacker within reach of `target_cell`.
 
     Returns:
@@ -546,7 +333,7 @@ def _best_approach(t: _Table, attacker: int, target_cell: int, depth: int) -> tu
     return best
 
 
-def _strike_on(t: _Table, attacker: int, cell: int) -> int:
+def _strike_on(t: Reading, attacker: int, cell: int) -> int:
     """The attacker's Might in an attack from `cell`, where it stands (Fire on arrival counts)."""
     s = t.s
     return might(s, attacker, attacking=True) - (s.terrain[cell] == FIRE and not s.scorched[attacker])
@@ -576,7 +363,7 @@ def _cheapest(
     return None
 
 
-def _carry_out(t: _Table, plan: _Plan, left: int) -> Action | None:
+def _carry_out(t: Reading, plan: _Plan, left: int) -> Action | None:
     """The next action of a plan: buy an action if none is left, moves first, then the attacks."""
     if left <= 0:
         return BuyAction()
@@ -593,7 +380,7 @@ def _carry_out(t: _Table, plan: _Plan, left: int) -> Action | None:
 # ---------------------------------------------------------------------- the commander's safety
 
 
-def _rescue(t: _Table, left: int, can_buy: bool) -> Action | None:
+def _rescue(t: Reading, left: int, can_buy: bool) -> Action | None:
     """Bring a commander in danger to safety: move it, or move another warrior into the way.
 
     Among the ways that make it safe, the one with the fewest actions, then the most guards around
@@ -623,7 +410,7 @@ def _rescue(t: _Table, left: int, can_buy: bool) -> Action | None:
     return None
 
 
-def _escapes(t: _Table, commander: int, depth: int, actions: int) -> list[tuple[int, int, int, int, Move]]:
+def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple[int, int, int, int, Move]]:
     """Ways to shelter the commander: its own moves, and one move of another warrior near it.
 
     Returns:
@@ -653,7 +440,7 @@ def _escapes(t: _Table, commander: int, depth: int, actions: int) -> list[tuple[
 # ---------------------------------------------------------------------- advancing
 
 
-def _advance(t: _Table) -> Action | None:
+def _advance(t: Reading) -> Action | None:
     """The move that brings a warrior closest to the enemy commanders without walking into danger."""
     s = t.s
     actions = t.enemy_actions()
@@ -683,7 +470,7 @@ def _advance(t: _Table) -> Action | None:
     return best[1] if best is not None else None
 
 
-def _rally(t: _Table) -> Action | None:
+def _rally(t: Reading) -> Action | None:
     """A 0-space move by a warrior that rallies two or more allies around it (TAC-41, R10b)."""
     s = t.s
     for warrior in t.mine:
@@ -697,7 +484,7 @@ def _rally(t: _Table) -> Action | None:
     return None
 
 
-def _turn(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _turn(t: Reading, legal: Sequence[Action]) -> Action | None:
     """G1: win, save the commander, attack, advance, rally, or end the turn (see the module docstring)."""
     s = t.s
     left = s.action_limit - s.actions_used
@@ -721,7 +508,7 @@ def _turn(t: _Table, legal: Sequence[Action]) -> Action | None:
 # ---------------------------------------------------------------------- effect decisions
 
 
-def _riposte(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _riposte(t: Reading, legal: Sequence[Action]) -> Action | None:
     """RIPOSTE_MOVE: get out of the rest of this turn's attacks, then take the best square.
 
     For a commander, the best square is where the enemy needs the most actions to injure it on its
@@ -751,7 +538,7 @@ def _riposte(t: _Table, legal: Sequence[Action]) -> Action | None:
     return max(options, key=key)[1]
 
 
-def _nudge(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _nudge(t: Reading, legal: Sequence[Action]) -> Action | None:
     """NUDGE: push an enemy away from our commanders (into Fire if possible), or decline."""
     s = t.s
     homes = [s.square[c] for c in t.my_commanders]
@@ -765,7 +552,7 @@ def _nudge(t: _Table, legal: Sequence[Action]) -> Action | None:
     return best if best is not None and gain(best) > 0 else Decline()
 
 
-def _portal(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _portal(t: Reading, legal: Sequence[Action]) -> Action | None:
     """A warrior nudged onto its own portal: teleport when it comes two squares nearer the goal."""
     s = t.s
     options = [a for a in legal if isinstance(a, Move)]
@@ -780,7 +567,7 @@ def _portal(t: _Table, legal: Sequence[Action]) -> Action | None:
     return best if distance(best.dest, goal) + 2 <= distance(here, goal) else Decline()
 
 
-def _after_move(t: _Table, legal: Sequence[Action]) -> Action | None:
+def _after_move(t: Reading, legal: Sequence[Action]) -> Action | None:
     """VOLLEY: attack the most valuable enemy in reach; other after-moving choices are declined."""
     s = t.s
     attacks = [a for a in legal if isinstance(a, Attack)]
@@ -789,7 +576,7 @@ def _after_move(t: _Table, legal: Sequence[Action]) -> Action | None:
     return max(attacks, key=lambda a: (t.worth(s.board[a.target]), s.injured[s.board[a.target]], -a.target))
 
 
-_CHOOSERS: dict[Phase, Callable[[_Table, Sequence[Action]], Action | None]] = {
+_CHOOSERS: dict[Phase, Callable[[Reading, Sequence[Action]], Action | None]] = {
     Phase.SETUP: _setup,
     Phase.ACTION: _turn,
     Phase.RIPOSTE: _riposte,

@@ -1,0 +1,256 @@
+"""What a Tactics player reads from the board: where warriors can go, and who can injure whom.
+
+`Reading` is one seat's reading of a position. It answers the questions a player asks before
+moving, without searching ahead: where a warrior gets to in a few moves (`Reading.reach`), how many
+actions an enemy needs to attack a square (`Reading.attack_cost`, its moves counted by distance,
+ignoring what stands in the way but not squares it cannot stand on), and whether the enemy can injure
+a warrior on a square with the actions of a turn (`Reading.risk`: the enemies that fit in those
+actions add up their Might against its own; one attack is enough once only commanders are left,
+TAC-11). `GreedyAgent` decides with it.
+
+Examples:
+    Two armies in contact: each side's commander (Vale) between a Knight and a Pikeman.
+
+    >>> import shardgames as sg
+    >>> from shardgames.tactics.danger import Reading
+    >>> board = '''
+    ...     5  .  .  k  v  p  .  .  .
+    ...     4  .  .  K  V  P  .  .  .
+    ... '''
+    >>> position = {"phase": "play", "active": 0, "turn": 1, "board": board}
+    >>> state = sg.load_game("tactics").state_from_position(position, seed=1)
+    >>> reading = Reading(state, 0, sg.Rng(0))
+    >>> vale = reading.my_commanders[0]
+    >>> need, spare = reading.risk(vale, state.square[vale], reading.enemy_actions())
+    >>> need, spare >= 0  # one enemy action injures it, with Might to spare
+    (1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache, partial
+from typing import TYPE_CHECKING, TypeVar
+
+from shardgames.kernel.rng import Rng
+from shardgames.tactics.board import ADJACENT, WITHIN, distance
+from shardgames.tactics.combat import defended, might
+from shardgames.tactics.movement import moves_of
+from shardgames.tactics.warriors import Dirs, MoveSpec, Terrain
+
+if TYPE_CHECKING:
+    from shardgames.tactics.state import TacticsState
+
+__all__ = ["FAR", "FIRE", "Reading", "knapsack", "move_counts"]
+
+T = TypeVar("T")
+
+FIRE = Terrain.FIRE.ordinal
+FAR = 99
+"""More actions than any turn has: out of reach."""
+
+
+@cache
+def move_counts(spec: MoveSpec, origin: int) -> tuple[int, ...]:
+    """For each square, how many moves of `spec` reach it from `origin`, ignoring what is in the way."""
+    n = spec.spaces
+    ox, oy = origin % 8, origin // 8
+    counts = []
+    for cell in range(64):
+        dx, dy = abs(cell % 8 - ox), abs(cell // 8 - oy)
+        if dx == dy == 0:
+            counts.append(0)
+        elif n == 0:
+            counts.append(FAR)
+        elif spec.dirs is Dirs.ORTHO:
+            counts.append(-(-dx // n) - (-dy // n))
+        elif spec.dirs is Dirs.DIAG:
+            counts.append(FAR if (dx + dy) % 2 else -(-(dx + dy) // 2 // n) - (-abs(dx - dy) // 2 // n))
+        elif spec.dirs is Dirs.FREE or 0 in (dx, dy) or dx == dy:
+            counts.append(-(-max(dx, dy) // n))
+        else:  # a straight line in any direction: two moves at least off the eight lines
+            counts.append(max(2, -(-max(dx, dy) // n)))
+    return tuple(counts)
+
+
+def knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
+    """The most Might that attacks ``(actions needed, Might)`` bring within 0, 1, ... `actions` actions."""
+    best = [0] * (actions + 1)
+    for cost, amount in items:
+        for budget in range(actions, cost - 1, -1):
+            best[budget] = max(best[budget], best[budget - cost] + amount)
+    return best
+
+
+class Reading:
+    """Seat `me`'s reading of a position, with caches that hold while the position does not change.
+
+    `rng` breaks the player's ties (`tie`).
+    """
+
+    def __init__(self, state: TacticsState, me: int, rng: Rng) -> None:
+        self.s = state
+        self.rng = rng
+        game = state.game
+        self.game = game
+        self.me = me
+        self.foe = 1 - me
+        self.is_commander = game.commander
+        self.mine = state.warriors_of(me)
+        self.theirs = state.warriors_of(self.foe)
+        self.my_commanders = [w for w in self.mine if self.is_commander[state.card[w]]]
+        self.their_commanders = [w for w in self.theirs if self.is_commander[state.card[w]]]
+        self._reach: dict[tuple[int, int], dict[int, tuple[int, int, int | None]]] = {}
+
+    def tie(self) -> float:
+        """A random tie-break (the same for both seats, unlike square numbers)."""
+        return self.rng.random()
+
+    # ------------------------------------------------------------------ warriors and squares
+
+    def commander(self, warrior: int) -> bool:
+        """Whether the warrior is a commander."""
+        return self.is_commander[self.s.card[warrior]]
+
+    def worth(self, warrior: int) -> float:
+        """What defeating the warrior is worth."""
+        return 100.0 if self.commander(warrior) else 2.0 + self.game.cost[self.s.card[warrior]]
+
+    def moved(self, warrior: int, cell: int, measure: Callable[[], T]) -> T:
+        """`measure()` with the warrior standing on `cell` for a moment."""
+        s = self.s
+        home = s.square[warrior]
+        if home == cell:
+            return measure()
+        board = s.board
+        kept = board[cell]
+        board[home], board[cell], s.square[warrior] = -1, warrior, cell
+        try:
+            return measure()
+        finally:
+            board[cell], board[home], s.square[warrior] = kept, warrior, home
+
+    def destinations(self, warrior: int, origin: int | None = None) -> list[tuple[int, int | None]]:
+        """Where one move action takes the warrior from `origin` (default: its square): (square, portal)."""
+        s = self.s
+        here = s.square[warrior]
+        if origin is None or origin == here:
+            return [(dest, via) for dest, via, _ in moves_of(s, warrior)]
+        return self.moved(warrior, origin, lambda: [(d, v) for d, v, _ in moves_of(s, warrior)])
+
+    def reach(self, warrior: int, depth: int) -> dict[int, tuple[int, int, int | None]]:
+        """The squares the warrior reaches in up to `depth` moves, fewest moves first.
+
+        Returns:
+            For each square: (moves, the first move's destination, the portal it goes through).
+        """
+        key = (warrior, depth)
+        known = self._reach.get(key)
+        if known is not None:
+            return known
+        start = self.s.square[warrior]
+        found: dict[int, tuple[int, int, int | None]] = {start: (0, start, None)}
+        frontier = [start]
+        for moves in range(1, depth + 1):
+            following = []
+            for cell in frontier:
+                for dest, via in self.destinations(warrior, cell):
+                    if dest not in found:
+                        first = (dest, via) if moves == 1 else found[cell][1:]
+                        found[dest] = (moves, first[0], first[1])
+                        following.append(dest)
+            frontier = following
+        self._reach[key] = found
+        return found
+
+    # ------------------------------------------------------------------ danger
+
+    def enemy_actions(self) -> int:
+        """The actions the enemy has on its next turn (one more when it can buy one)."""
+        return self.game.actions_per_turn + (self.s.souls[self.foe] >= 1)
+
+    def strike(self, attacker: int, *, now: bool) -> int:
+        """The attacker's Might in an attack: `now`, or on its owner's next turn (rallies gone)."""
+        s = self.s
+        value = might(s, attacker, attacking=True)
+        if now:
+            return value
+        value += s.reduction[attacker] + s.scorched[attacker] - s.buff[attacker]
+        if s.terrain[s.square[attacker]] == FIRE:
+            value -= 1
+        return value
+
+    def allies_beside(self, warrior: int, cell: int) -> int:
+        """How many other warriors of the same owner stand next to `cell`."""
+        s = self.s
+        owner, board = s.owner[warrior], s.board
+        return sum(1 for c in ADJACENT[cell] if board[c] not in (-1, warrior) and s.owner[board[c]] == owner)
+
+    def attack_cost(self, enemy: int, cell: int, lifted: int) -> int:
+        """The actions `enemy` needs to attack a warrior on `cell` (moves, by distance, then the attack)."""
+        s = self.s
+        side = s.side_of(enemy)
+        counts = move_counts(side.move, s.square[enemy])
+        enter, board, terrain = side.enter, s.board, s.terrain
+        best = FAR
+        for spot in WITHIN[side.reach][cell]:
+            occupant = board[spot]
+            if occupant >= 0 and occupant not in (enemy, lifted):
+                continue
+            if counts[spot] < best and enter[terrain[spot] + 1]:
+                best = counts[spot]
+        return best + 1
+
+    def risk(self, warrior: int, cell: int, actions: int, *, now: bool = False) -> tuple[int, int]:
+        """How the enemy could injure the warrior on `cell` with `actions`.
+
+        With `now`, this is the enemy's turn under way: attacks already made are spent and Might is
+        as it stands; otherwise it is the enemy's next turn.
+
+        Returns:
+            The fewest enemy actions that injure it (`FAR` if `actions` do not), and the Might to
+            spare with all `actions` (0 or more injures it).
+        """
+        s = self.s
+        owner = s.owner[warrior]
+        side = s.side_of(warrior)
+        defence = self.moved(warrior, cell, lambda: might(s, warrior))
+        if not now:
+            defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
+        enemies = self.theirs if owner == self.me else self.mine
+        items = []
+        for enemy in enemies:
+            if now and s.attacked[enemy]:
+                continue
+            cost = self.attack_cost(enemy, cell, warrior)
+            if cost <= actions:
+                items.append((cost, defended(side, self.strike(enemy, now=now))))
+        if not items:
+            return FAR, -FAR
+        friends = self.mine if owner == self.me else self.theirs
+        if all(self.commander(w) for w in friends):  # TAC-11: any attack injures
+            return min(cost for cost, _ in items), 0
+        best = knapsack(items, actions)
+        defence = max(defence, 0)
+        need = next((budget for budget, amount in enumerate(best) if amount >= defence), FAR)
+        return need, best[actions] - defence
+
+    def commanders_safe_with(self, warrior: int, cell: int) -> bool:
+        """Whether moving the warrior to `cell` lets no new danger reach a commander of ours."""
+        actions = self.enemy_actions()
+        for commander in self.my_commanders:
+            if commander == warrior:
+                continue
+            home = self.s.square[commander]
+            before = self.risk(commander, home, actions)[1]
+            after = self.moved(warrior, cell, partial(self.risk, commander, home, actions))[1]
+            if after >= 0 > before:
+                return False
+        return True
+
+    def goal(self, cell: int) -> int:
+        """The square of the enemy commander nearest to `cell` (of any enemy when none is left)."""
+        targets = self.their_commanders or self.theirs
+        if not targets:
+            return cell
+        return min((self.s.square[w] for w in targets), key=lambda g: (distance(cell, g), g))
