@@ -7,9 +7,10 @@ So each game is played from a *skirmish*: a short, open position, the same for b
 with the game's position format, in which random play is decisive (SOTA, Shard Command) or the two
 sides are in contact (Tactics). Seats alternate; a win rate counts wins only.
 
-The strength of `MCTSAgent` in whole games, against each game's `GreedyAgent`, is measured outside the
-test suite (see the Writing a bot page); here only from the Shard Command skirmish, where the
-default search beats it.
+The strength of `MCTSAgent` in whole games against each game's `GreedyAgent` is measured outside the
+test suite, at the budgets people play with (see the Writing a bot page). Here the default search
+beats it at small budgets: from the Tactics and Shard Command skirmishes, and in twelve whole SOTA
+games, whose greedy agent does not lose a skirmish that short.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 import shardgames as sg
-from shardgames.command import GreedyAgent
+from shardgames.agents.base import game_agent
 
 GAMES = 20
 """Games per match-up; the search agent plays seat 0 in the even-numbered ones."""
@@ -127,15 +128,43 @@ def test_search_beats_random(name: str, kind: str) -> None:
     assert outcomes.count("W") / GAMES >= WIN_RATE, "".join(outcomes)
 
 
+BEATS_GREEDY: dict[str, tuple[int, int, int]] = {
+    # game: (simulations, games, wins needed)
+    "tactics": (50, 12, 7),
+    "command": (50, 12, 8),
+}
+"""The skirmishes from which the default `MCTSAgent` beats the game's `GreedyAgent` (SOTA's skirmish
+is too short for its greedy agent to lose: SOTA plays whole games, below)."""
+
+
 @pytest.mark.no_cover  # a strength test, like the one above
-def test_the_default_search_beats_the_greedy_agent_in_shard_command() -> None:
-    """From the Shard Command skirmish, the default `MCTSAgent` at 50 simulations beats `GreedyAgent`."""
-    game_string, position = SKIRMISHES["command"]
+@pytest.mark.parametrize("name", BEATS_GREEDY)
+def test_the_default_search_beats_the_greedy_agent(name: str) -> None:
+    """From the skirmish, the default `MCTSAgent` with a small budget beats the game's `GreedyAgent`."""
+    simulations, games, needed = BEATS_GREEDY[name]
+    game_string, position = SKIRMISHES[name]
     game = sg.load_game(game_string)
+    greedy = game_agent(game)
+    assert greedy is not None
     outcomes = []
-    for index in range(12):
+    for index in range(games):
         seat = index % 2
-        agents: list[sg.Agent] = [sg.MCTSAgent(50), GreedyAgent()]
+        agents: list[sg.Agent] = [sg.MCTSAgent(simulations), greedy()]
         winner = play_out(game, position, agents if seat == 0 else agents[::-1], seed=index)
+        outcomes.append("D" if winner is None else "W" if winner == seat else "L")
+    assert outcomes.count("W") >= needed, "".join(outcomes)
+
+
+@pytest.mark.no_cover  # a strength test, like the one above
+def test_the_default_search_beats_the_greedy_agent_in_whole_sota_games() -> None:
+    """In whole SOTA games, the default `MCTSAgent` at 100 simulations beats `GreedyAgent`."""
+    game = sg.load_game("sota")
+    greedy = game_agent(game)
+    assert greedy is not None
+    outcomes = []
+    for index in range(100, 112):
+        seat = index % 2
+        agents: list[sg.Agent] = [sg.MCTSAgent(100), greedy()]
+        winner = sg.play_match(game, agents if seat == 0 else agents[::-1], seed=index).winner
         outcomes.append("D" if winner is None else "W" if winner == seat else "L")
     assert outcomes.count("W") >= 8, "".join(outcomes)
