@@ -11,10 +11,10 @@ and saves them in ``examples/notebooks/data/``, where the notebooks read them.
     python scripts/balance_studies.py tactics-first-player --agent mcts:sims=400 --games 40 --out /tmp/lab
 
 Each study is written once it is complete, atomically: Ctrl-C stops the study under way, whose games
-are not written (a notebook must not read half a study), and keeps the studies already written. The settings (agent, games, seed) are saved with each result, and
-``--check`` replays the first games of each saved study with the current code and says whether they
-still come out the same: after a change to the rules or to the agents, the saved studies are played
-again.
+are not written (a notebook must not read half a study), and keeps the studies already written. The
+settings (agent, games, seed) are saved with each result, and ``--check`` replays the first games of
+each saved study with the current code and says whether they still come out the same: after a change
+to the rules or to the agents, the saved studies are played again.
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def test_on_error_raise_raises_the_failure_first_in_schedule_order_whatever_fini
     error = info.value
     assert error.failure is not None
     assert (error.failure.index, error.failure.agent) == (1, "crasher")
-    assert [f.index for f in error.partial.failures][0] == 1
+    assert error.partial.failures[0].index == 1
     assert 0 in {g.index for g in error.partial.games}
 
 
