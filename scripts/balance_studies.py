@@ -190,13 +190,14 @@ def fingerprint(document: Document) -> dict[Any, Any] | None:
     return None  # a comparison's base study is checked as a study of its own; card use is derived
 
 
-def check(study: Study, folder: Path) -> list[str]:
-    """Play the first game of each pair of a saved study again; the games that differ now."""
+def check(study: Study, folder: Path, played_on: Settings) -> list[str]:
+    """Play the first game of each pair of a saved study again (with the workers and back end of
+    `played_on`); the games that differ now."""
     path = run_path(folder, study.name)
     saved = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(saved, dict) or not isinstance(saved.get("agent"), str):
         raise ValueError(f"{path}: not a study's run file (it names no agent)")
-    settings = Settings(saved["agent"], 1, None, "process")
+    settings = attrs.evolve(played_on, agent=saved["agent"], games=1)
     problems = []
     for name, document in study.play(settings)[0].items():
         now = fingerprint(document)
@@ -247,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             try:
                 if args.check:
-                    problems = check(study, folder)
+                    problems = check(study, folder, settings)
                     print(f"{name}: {len(problems)} games differ", *problems, sep="\n  ")
                     if problems:
                         return 1
