@@ -5,6 +5,7 @@ mid-game decisions (half-way through random games with fixed seeds, moved on to 
 with a real choice) and reports the median over positions of:
 
 * mcts/s: iterations per second of the default `MCTSAgent` (``--simulations`` of them a search);
+* rated/s: the game's `Game.search_rate`, the rate `strongest_agent` assumes (keep it near mcts/s);
 * flat/s: playouts per second of `FlatMonteCarloAgent` with its default random playouts to the end;
 * deal: one determinisation, ``view.sample_state(rng, light=True)``, in microseconds (a search
   deals its pool once; a view that hides nothing needs one deal);
@@ -42,8 +43,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 from embers import EmbersGame  # importable thanks to the line above
 
 ROOT_SEED = 20_261_202
-COLUMNS = ("mcts_per_second", "flat_per_second", "deal_us", "copy_us", "step_us", "evaluate_us", "prior_us")
-HEADINGS = ("game", "legal", "mcts/s", "flat/s", "deal µs", "copy µs", "step µs", "evaluate µs", "prior µs")
+COLUMNS = (
+    "mcts_per_second",
+    "rated_per_second",
+    "flat_per_second",
+    "deal_us",
+    "copy_us",
+    "step_us",
+    "evaluate_us",
+    "prior_us",
+)
+HEADINGS = (
+    "game",
+    "legal",
+    "mcts/s",
+    "rated/s",
+    "flat/s",
+    "deal µs",
+    "copy µs",
+    "step µs",
+    "evaluate µs",
+    "prior µs",
+)
 
 
 def mid_game_decision(game: Game, seed: int) -> State:
@@ -101,6 +122,7 @@ def measure(state: State, simulations: int, repeat: int) -> dict[str, float]:
     return {
         "legal": len(view.legal_actions),
         "mcts_per_second": mcts.iterations / mcts.seconds,
+        "rated_per_second": game.search_rate,
         "flat_per_second": flat.iterations / flat.seconds,
         "deal_us": microseconds(lambda: view.sample_state(rng, light=True), repeat),
         "copy_us": microseconds(copy, repeat),

@@ -14,7 +14,7 @@ Examples:
 
 from shardgames import analysis as analysis
 from shardgames._version import __version__
-from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent
+from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent, strongest_agent
 from shardgames.arena import (
     AgentError,
     AgentFailureWarning,
@@ -98,6 +98,7 @@ __all__ = [
     "load_game",
     "play_match",
     "register_game",
+    "strongest_agent",
     "tournament",
     "unregister_game",
 ]

@@ -4,6 +4,7 @@
 the analysis's tables, the same rows as its ``table()``, with its verdict::
 
     shardgames analyze sota seats --agents greedy --games 400      # seat advantage, tested
+    shardgames analyze tactics seats --move-time 0.5 --games 100  # the same, played by a search
     shardgames analyze "sota(max_turn_phases=200)" lengths        # lengths in steps and turns
     shardgames analyze command content --games 200 --top 20       # the most used cards and their results
     shardgames analyze command matchups --parameter decks --options pyre,tidewell,stoneguard --agents greedy
@@ -11,8 +12,10 @@ the analysis's tables, the same rows as its ``table()``, with its verdict::
     shardgames analyze sota power --games 200 --agents greedy     # the same at a tournament's rates
 
 The analyses that play take ``--agents`` (comma-separated, as for ``shardgames tournament``; one agent
-plays every seat), ``--games``, ``--seed``, ``--workers``, ``--backend`` and ``--no-progress``, and
-say which agents played above their tables; for ``matchups``, ``--agents`` is one agent for both seats
+plays every seat) or ``--move-time`` (the seconds per move the default player may think: it is the
+strongest agent that fits, `strongest_agent`, and the game's greedy agent without a time),
+``--games``, ``--seed``, ``--workers``, ``--backend`` and ``--no-progress``, and say which agents
+played above their tables; for ``matchups``, ``--agents`` is one agent for both seats
 or two, one per seat, and ``--games`` the games of each ordered pair of ``--options``. Every analysis
 writes its ``to_dict()`` as JSON with ``--json FILE``.
 Mistakes (an unknown game or parameter, an option the parameter does not take, an impossible
@@ -96,7 +99,12 @@ def _write_json(path: Path | None, data: Mapping[str, Any]) -> None:
         write_text_atomic(path, json.dumps(data, indent=2) + "\n")
 
 
-def _agents(specs: str, game: Game) -> list[Agent]:
+def _agents(specs: str | None, move_time: float | None, game: Game) -> list[Agent]:
+    """The agents of --agents, or the strongest one that fits --move-time (the greedy agent without)."""
+    if specs is None:
+        return [agent_from_spec("best" if move_time is None else f"best:seconds={move_time}", game)]
+    if move_time is not None:
+        raise UsageError("give --agents or --move-time, not both: --move-time chooses the agent")
     agents = [agent_from_spec(spec, game) for spec in _split_agents(specs)]
     if not agents:
         raise UsageError("--agents: name at least one agent, such as greedy or random")
@@ -125,7 +133,8 @@ class Run:
     """How to play the tournament of an analysis: the options every playing subcommand takes."""
 
     game: str
-    agent_specs: str
+    agent_specs: str | None
+    move_time: float | None
     games: int
     seed: int
     workers: int | None
@@ -139,7 +148,7 @@ class Run:
         game = load_game(self.game)
         return tournament(
             game,
-            _agents(self.agent_specs, game),
+            _agents(self.agent_specs, self.move_time, game),
             games=self.games,
             seed=self.seed,
             workers=self.workers,
@@ -200,7 +209,7 @@ def _matchups(run: Run, json_path: Path | None, parameter: str, options: str) ->
         game,
         parameter,
         _options(options),
-        _agents(run.agent_specs, game),
+        _agents(run.agent_specs, run.move_time, game),
         run.games,
         seed=run.seed,
         workers=run.workers,
@@ -275,7 +284,7 @@ def _power(question: PowerQuestion, run: Run | None, json_path: Path | None) -> 
 def _run_options(
     default_games: int | None,
     games_help: str = "Games to play.",
-    agents_help: str = "Comma-separated agents (random, greedy, mcts, flat); one agent plays every seat.",
+    agents_help: str = "Comma-separated agents (random, greedy, mcts, flat, best); one plays every seat.",
 ) -> Callable[[Any], Any]:
     """The options of every subcommand that plays a tournament."""
     import click  # noqa: PLC0415 - an optional extra
@@ -286,9 +295,13 @@ def _run_options(
         click.option(
             "--agents",
             "agent_specs",
-            default="greedy",
-            show_default=True,
-            help=agents_help,
+            help=f"{agents_help}  [default: the strongest agent for --move-time]",
+        ),
+        click.option(
+            "--move-time",
+            type=click.FloatRange(min=0, min_open=True),
+            help="Seconds per move the default agent may think: the strongest search that fits "
+            "(its simulations from the game's rated speed), or the greedy agent without.",
         ),
         click.option(
             "--games",
@@ -388,7 +401,8 @@ def add_analyze_commands(cli: click.Group) -> None:
     @_run_options(
         20,
         "Games for each ordered pair of options.",
-        "The agent of both seats, or two comma-separated agents, one per seat (random, greedy, mcts, flat).",
+        "The agent of both seats, or two comma-separated agents, one per seat "
+        "(random, greedy, mcts, flat, best).",
     )
     @click.pass_context
     def matchups_command(

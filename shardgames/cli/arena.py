@@ -8,8 +8,10 @@ heuristic agent); ``mcts`` (`MCTSAgent`, the library's strong search by default)
 scored at once, when neither ``rollout`` nor ``depth`` is given), ``dets`` (determinisations per
 search), ``prior`` (``greedy`` or ``none``), ``bias`` (the prior's weight), ``widen`` (the
 progressive widening exponent, or ``none``) and ``workers`` (processes of a root-parallel search);
-``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``. For example ``mcts:seconds=0.5`` or
-``mcts:sims=200,depth=4,rollout=greedy``.
+``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``; ``best`` (`strongest_agent`: the strongest
+agent that thinks ``seconds`` per move, a search with as many simulations as the game's rated speed
+fits in that time, or the greedy agent without ``seconds``). For example ``mcts:seconds=0.5``,
+``mcts:sims=200,depth=4,rollout=greedy`` or ``best:seconds=0.1``.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_arena_commands", "agent_from_spec", "game_agent"]
 
-AGENT_NAMES = ("random", "greedy", "mcts", "flat")
+AGENT_NAMES = ("random", "greedy", "mcts", "flat", "best")
 
 
 def _parse(spec: str) -> tuple[str, dict[str, str]]:
@@ -110,6 +112,7 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
         "greedy": set(),
         "mcts": {"sims", "seconds", "c", "rollout", *_MCTS_OPTIONS},
         "flat": {"sims", "rollout"},
+        "best": {"seconds"},
     }
     if name not in allowed:
         raise UsageError(f"agent {spec!r}: the agents are {', '.join(AGENT_NAMES)}")
@@ -121,6 +124,11 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
         return RandomAgent()
     if name == "greedy":
         return _greedy(spec, game)()
+    if name == "best":
+        from shardgames.agents.strongest import strongest_agent  # noqa: PLC0415 - search agents on use
+
+        seconds = _number(spec, "seconds", options["seconds"], float) if "seconds" in options else None
+        return strongest_agent(game, seconds)
     rollout: Agent | None = None
     if "rollout" in options:
         choice = options["rollout"].lower()

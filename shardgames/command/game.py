@@ -170,6 +170,7 @@ class CommandGame(Game):
     turn_cap_parameter = "max_turns"
     turn_cap_factor = 2  # max_turns counts each player's turns
     evaluator = EVALUATOR
+    search_rate = 3_500  # benchmarks/search.py: the median of seven mid-game positions, rounded down
     sample_configurations = (
         "command(max_turns=12)",
         "command(decks=(tidewell,chronovoid),one_pass=true,chance=explicit,max_turns=10)",

@@ -87,6 +87,10 @@ class Game:
         sample_configurations: Game strings, besides the defaults, that the contract test suite plays.
         content_kind: What `State.content_used` names, as a plural noun for tables (``"cards"``).
         evaluator: The game's fitted position evaluator (see `evaluate`), or ``None``.
+        search_rate: The simulations per second the default `MCTSAgent` runs from a mid-game
+            position of this game on a reference machine (``benchmarks/search.py`` measures it);
+            `strongest_agent` turns a thinking time into a number of simulations with it, so the
+            same time always gives the same agent.
         min_utility: The lowest possible return of a seat.
         max_utility: The highest possible return of a seat.
         params: The validated parameter values (read-only).
@@ -105,6 +109,7 @@ class Game:
     sample_configurations: ClassVar[tuple[str, ...]] = ()
     content_kind: ClassVar[str] = "cards"
     evaluator: ClassVar[LinearEvaluator | None] = None
+    search_rate: ClassVar[int] = 1_000
     min_utility: ClassVar[float] = -1.0
     max_utility: ClassVar[float] = 1.0
 

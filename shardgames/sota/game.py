@@ -124,6 +124,7 @@ class SotaGame(Game):
     task_types = TASK_TYPES
     turn_cap_parameter = "max_turn_phases"
     evaluator = EVALUATOR
+    search_rate = 5_000  # benchmarks/search.py: the median of seven mid-game positions, rounded down
     sample_configurations = (
         "sota(players=3)",
         "sota(players=4,duel_positions=2,max_turn_phases=40)",

@@ -149,3 +149,21 @@ def test_cells() -> None:
     assert cell("sd", float("nan")) == "-"
     assert cell("flag", True) == "yes"
     assert cell("steps", 123456.0) == "123456"
+
+
+def test_the_default_player_is_the_strongest_that_fits_the_move_time() -> None:
+    fast = ("--backend", "serial", "--no-progress", "--games", "2")
+    game = sg.load_game("embers")
+    quick = invoke("analyze", "embers(max_turns=8)", "seats", *fast)
+    assert quick.exit_code == 0, quick.output
+    assert quick.stdout.splitlines()[0].endswith("agents random")  # no greedy agent, no time to search
+    seconds = 4 / game.search_rate
+    searched = invoke("analyze", "embers(max_turns=8)", "seats", "--move-time", str(seconds), *fast)
+    assert searched.exit_code == 0, searched.output
+    assert searched.stdout.splitlines()[0].endswith("agents mcts:sims=4")
+    both = invoke("analyze", "embers", "seats", "--agents", "random", "--move-time", "0.1", *fast)
+    assert both.exit_code == 2
+    assert "give --agents or --move-time, not both" in both.output
+    never = invoke("analyze", "embers", "seats", "--move-time", "0", *fast)
+    assert never.exit_code == 2
+    assert "0.0 is not in the range x>0" in never.output
