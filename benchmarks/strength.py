@@ -72,7 +72,8 @@ def run_ladder(args: argparse.Namespace) -> sg.TournamentResult:
     def save(result: sg.GameResult) -> None:  # keeps what is finished, whatever stops the run
         done.append(result)
         finished = tuple(sorted(done, key=lambda g: g.index))
-        partial = sg.TournamentResult(str(game), tuple(a.name for a in agents), args.seed, finished, games)
+        names = tuple(a.name for a in agents)
+        partial = sg.TournamentResult(str(game), names, args.seed, finished, True, games)
         partial.save(out)
 
     result = sg.tournament(

@@ -65,3 +65,43 @@ def test_a_corrupt_saved_ladder_exits_2(
     out.write_bytes(b'{"format": 1, "kind": "tourn\xff')
     assert strength.main([*QUICK, "--games", "2", "--out", str(out), "--resume"]) == 2
     assert "strength:" in capsys.readouterr().err
+
+
+class _Peeks:
+    """Random play that counts its decisions and, at the `at`-th one, reads the ladder saved so far."""
+
+    name = "peeks"
+
+    def __init__(self, out: Path, at: int | None = None) -> None:
+        self.out, self.at = out, at
+        self.decisions = 0
+        self.seen: sg.TournamentResult | None = None
+
+    def act(self, view: sg.View, rng: sg.Rng) -> sg.Action:
+        self.decisions += 1
+        if self.decisions == self.at:
+            self.seen = sg.TournamentResult.from_json(self.out.read_text(encoding="utf-8"))
+        return rng.choice(view.legal_actions)
+
+
+def test_while_the_ladder_plays_its_file_holds_the_finished_games_as_a_document_that_resumes(
+    strength: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run killed outright (no Ctrl-C, so no last save) leaves a file that --resume reads."""
+    out = tmp_path / "ladder.json"
+    real = strength.ladder_agents
+    counting = _Peeks(out)
+    monkeypatch.setattr(strength, "ladder_agents", lambda game, specs: [*real(game, specs[:1]), counting])
+    assert strength.main([*QUICK, "--games", "1", "--out", str(tmp_path / "first.json")]) == 0
+    peeking = _Peeks(out, at=counting.decisions + 1)  # its first decision in the second game
+    monkeypatch.setattr(strength, "ladder_agents", lambda game, specs: [*real(game, specs[:1]), peeking])
+    assert strength.main([*QUICK, "--games", "4", "--out", str(out)]) == 0
+    assert peeking.seen is not None
+    assert (len(peeking.seen.games), peeking.seen.interrupted, peeking.seen.scheduled) == (1, True, 4)
+    monkeypatch.setattr(strength, "ladder_agents", lambda game, specs: [*real(game, specs[:1]), _Peeks(out)])
+    (tmp_path / "killed.json").write_text(peeking.seen.to_json(), encoding="utf-8")
+    killed = ["--out", str(tmp_path / "killed.json"), "--resume"]
+    assert strength.main([*QUICK, "--games", "4", *killed]) == 0
+    resumed = sg.TournamentResult.from_json((tmp_path / "killed.json").read_text(encoding="utf-8"))
+    assert resumed.games == sg.TournamentResult.from_json(out.read_text(encoding="utf-8")).games
+    assert not resumed.interrupted
