@@ -9,12 +9,14 @@ command line accepts (``mcts:sims=400``, ``flat:rollout=greedy``...), ``--only``
 
 A ladder takes long (hours for the default ladder at 100 games per pairing), so it runs on the
 ``process`` or ``ray`` back end, saves its results as it goes, and ``--resume`` picks up a run
-that was stopped (Ctrl-C keeps the games already finished). Examples::
+that was stopped (Ctrl-C keeps the games already finished); ``--report`` prints the games saved so
+far without playing. Examples::
 
     python benchmarks/strength.py --game tactics --games 100 --out ladder-tactics.json
     python benchmarks/strength.py --game sota --only greedy --only mcts:seconds=0.5 --games 100
     python benchmarks/strength.py --game command --games 40 --plot ladder-command.png --resume \\
         --out ladder-command.json
+    python benchmarks/strength.py --report --out ladder-command.json   # a run so far, while it plays
 
 ``--games`` is the number of games per pairing (per group of agents in games of more seats; a
 multiple of the number of seats gives every agent every seat equally often); ``--plot`` draws the
@@ -138,7 +140,7 @@ def plot(result: sg.TournamentResult, path: Path) -> None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, help="the game (a name or a game string)")
+    parser.add_argument("--game", help="the game (a name or a game string)")
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument(
         "--agent", action="append", default=[], metavar="SPEC", help="add an agent to the ladder"
@@ -151,7 +153,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--resume", action="store_true", help="keep the games already saved in --out")
     parser.add_argument("--plot", metavar="PATH", help="draw the ratings to this PNG or SVG")
     parser.add_argument("--json", action="store_true", help="print the agent and pairing tables as JSON")
+    parser.add_argument(
+        "--report", action="store_true", help="print (and --plot) the ladder saved in --out, playing nothing"
+    )
     args = parser.parse_args(argv)
+    if args.game is None and not args.report:
+        parser.error("--game is required (except with --report)")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if len([*(args.only or LADDER), *args.agent]) < 2:
@@ -163,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ladder and print it; return the exit code (2 for bad input, 130 when interrupted)."""
     args = parse_args(argv)
     try:
-        result = run_ladder(args)
+        result = sg.TournamentResult.load(Path(args.out)) if args.report else run_ladder(args)
     except sg.ShardGamesError as exc:
         print(f"strength: {exc}", file=sys.stderr)
         return 2

@@ -105,3 +105,19 @@ def test_while_the_ladder_plays_its_file_holds_the_finished_games_as_a_document_
     resumed = sg.TournamentResult.from_json((tmp_path / "killed.json").read_text(encoding="utf-8"))
     assert resumed.games == sg.TournamentResult.from_json(out.read_text(encoding="utf-8")).games
     assert not resumed.interrupted
+
+
+def test_report_prints_a_saved_ladder_without_playing(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "ladder.json"
+    assert strength.main([*QUICK, "--games", "2", "--out", str(out)]) == 0
+    played = capsys.readouterr().out
+    monkeypatch.setattr(strength, "run_ladder", None)  # nothing may be played
+    assert strength.main(["--report", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == played
+    assert strength.main(["--report", "--out", str(tmp_path / "none.json")]) == 2
+    assert "strength:" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        strength.main(["--out", str(out)])  # no --game: nothing to play
+    assert "--game is required (except with --report)" in capsys.readouterr().err
