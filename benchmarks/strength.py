@@ -17,10 +17,11 @@ far without playing. Examples::
     python benchmarks/strength.py --game command --games 40 --plot ladder-command.png --resume \\
         --out ladder-command.json
     python benchmarks/strength.py --report --out ladder-command.json   # a run so far, while it plays
+    python benchmarks/strength.py --report ladder-*.json --plot scores.svg   # several games at once
 
 ``--games`` is the number of games per pairing (per group of agents in games of more seats; a
-multiple of the number of seats gives every agent every seat equally often); ``--plot`` draws the
-ratings with their intervals (it needs matplotlib, from the ``plot`` extra).
+multiple of the number of seats gives every agent every seat equally often); ``--plot`` draws each
+pairing's score with its interval (it needs matplotlib, from the ``plot`` extra).
 """
 
 from __future__ import annotations
@@ -114,27 +115,33 @@ def report(result: sg.TournamentResult) -> str:
     return "\n".join(lines)
 
 
-def plot(result: sg.TournamentResult, path: Path) -> None:
-    """Draw the ratings with their 95 % intervals to `path` (a PNG or SVG; matplotlib needed)."""
+def plot(results: Sequence[sg.TournamentResult], path: Path) -> None:
+    """Draw every pairing's score with its 95 % interval to `path` (a PNG or SVG; matplotlib needed).
+
+    Each row is the score of the later agent of a pairing (the stronger one, in a ladder listed
+    weakest first) against the earlier, in the games they played; draws count half.
+    """
     import matplotlib  # optional: the plot extra
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = sorted(result.agent_table(), key=lambda row: row["rating"])
-    figure, axes = plt.subplots(figsize=(6, 0.5 + 0.45 * len(rows)))
-    axes.errorbar(
-        [row["rating"] for row in rows],
-        range(len(rows)),
-        xerr=[Z95 * row["rating_error"] for row in rows],
-        fmt="o",
-        capsize=3,
-    )
-    axes.set_yticks(range(len(rows)), [row["agent"] for row in rows])
-    axes.set_xlabel("Bradley-Terry rating (Elo scale), 95 % interval")
-    axes.set_title(f"{result.game}: {len(result.games)} games")
+    rows = [
+        (f"{result.game}: {row['opponent']} v {row['agent']} ({row['games']})", row)
+        for result in results
+        for row in result.pairing_table()
+    ][::-1]
+    scores = [1 - row["score"] for _, row in rows]
+    below = [score - (1 - row["score_high"]) for score, (_, row) in zip(scores, rows, strict=True)]
+    above = [(1 - row["score_low"]) - score for score, (_, row) in zip(scores, rows, strict=True)]
+    figure, axes = plt.subplots(figsize=(7, 0.8 + 0.45 * len(rows)))
+    axes.errorbar(scores, range(len(rows)), xerr=[below, above], fmt="o", capsize=3)
+    axes.axvline(0.5, color="grey", linestyle="--", linewidth=1)
+    axes.set_xlim(0, 1)
+    axes.set_yticks(range(len(rows)), [label for label, _ in rows])
+    axes.set_xlabel("score (draws count half), 95 % interval")
     figure.tight_layout()
-    figure.savefig(path)
+    figure.savefig(path, metadata={"Date": None} if str(path).endswith(".svg") else None)
     plt.close(figure)
 
 
@@ -154,11 +161,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--plot", metavar="PATH", help="draw the ratings to this PNG or SVG")
     parser.add_argument("--json", action="store_true", help="print the agent and pairing tables as JSON")
     parser.add_argument(
-        "--report", action="store_true", help="print (and --plot) the ladder saved in --out, playing nothing"
+        "--report", action="store_true", help="print (and --plot) saved ladders, playing nothing"
+    )
+    parser.add_argument(
+        "ladders", nargs="*", metavar="LADDER", help="with --report: the saved ladders (default: --out)"
     )
     args = parser.parse_args(argv)
     if args.game is None and not args.report:
         parser.error("--game is required (except with --report)")
+    if args.ladders and not args.report:
+        parser.error("saved ladders are named with --report only")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if len([*(args.only or LADDER), *args.agent]) < 2:
@@ -170,7 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ladder and print it; return the exit code (2 for bad input, 130 when interrupted)."""
     args = parse_args(argv)
     try:
-        result = sg.TournamentResult.load(Path(args.out)) if args.report else run_ladder(args)
+        if args.report:
+            results = [sg.TournamentResult.load(Path(name)) for name in args.ladders or [args.out]]
+        else:
+            results = [run_ladder(args)]
     except sg.ShardGamesError as exc:
         print(f"strength: {exc}", file=sys.stderr)
         return 2
@@ -180,9 +195,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 130
     if args.plot:
-        plot(result, Path(args.plot))
-    tables: dict[str, Any] = {"agents": result.agent_table(), "pairings": result.pairing_table()}
-    print(json.dumps(tables, indent=2) if args.json else report(result))
+        plot(results, Path(args.plot))
+    tables: list[dict[str, Any]] = [
+        {"game": result.game, "agents": result.agent_table(), "pairings": result.pairing_table()}
+        for result in results
+    ]
+    if args.json:
+        print(json.dumps(tables[0] if len(tables) == 1 else tables, indent=2))
+    else:
+        print("\n\n".join(report(result) for result in results))
     return 0
 
 

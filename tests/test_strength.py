@@ -121,3 +121,21 @@ def test_report_prints_a_saved_ladder_without_playing(
     with pytest.raises(SystemExit):
         strength.main(["--out", str(out)])  # no --game: nothing to play
     assert "--game is required (except with --report)" in capsys.readouterr().err
+
+
+def test_report_prints_and_plots_several_saved_ladders(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert strength.main([*QUICK, "--games", "2", "--out", str(first)]) == 0
+    assert strength.main([*QUICK, "--games", "2", "--seed", "1", "--out", str(second)]) == 0
+    capsys.readouterr()
+    picture = tmp_path / "scores.svg"
+    assert strength.main(["--report", str(first), str(second), "--plot", str(picture), "--json"]) == 0
+    tables = json.loads(capsys.readouterr().out)
+    assert [len(table["pairings"]) for table in tables] == [1, 1]
+    svg = picture.read_text(encoding="utf-8")
+    assert svg.count("greedy v random (2)") == 2  # one row per pairing, the later agent first
+    with pytest.raises(SystemExit):
+        strength.main([*QUICK, str(first)])
+    assert "saved ladders are named with --report only" in capsys.readouterr().err
