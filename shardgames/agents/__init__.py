@@ -4,10 +4,9 @@ from shardgames.agents.base import Agent, RandomAgent
 from shardgames.agents.flat import FlatMonteCarloAgent
 from shardgames.agents.mcts import MCTSAgent
 from shardgames.agents.search import ActionStats, SearchAgent, SearchResult
-from shardgames.agents.strongest import MIN_SEARCH_SIMULATIONS, strongest_agent
+from shardgames.agents.strongest import strongest_agent
 
 __all__ = [
-    "MIN_SEARCH_SIMULATIONS",
     "ActionStats",
     "Agent",
     "FlatMonteCarloAgent",

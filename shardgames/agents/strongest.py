@@ -4,9 +4,9 @@ The library's players, from the quickest: random play, the game's own ``GreedyAg
 thumb per decision, no search) and `MCTSAgent`, whose strength grows with its simulations. Given a
 time per move, `strongest_agent` picks the search with as many simulations as the game's rated
 speed (`Game.search_rate`) fits in that time, or the greedy agent when the time is too short for a
-search to play better than it (`MIN_SEARCH_SIMULATIONS`). The choice depends on the game and the
-time only, never on the machine, so a tournament or an analysis played with it gives the same
-results everywhere; on a slower machine it simply takes longer.
+search to play better than it (``GreedyAgent.outplayed_at`` simulations, measured per game). The
+choice depends on the game and the time only, never on the machine, so a tournament or an analysis
+played with it gives the same results everywhere; on a slower machine it simply takes longer.
 
 Examples:
     >>> import shardgames as sg
@@ -29,20 +29,12 @@ from typing import TYPE_CHECKING
 from shardgames.agents.base import Agent, RandomAgent, game_agent
 from shardgames.agents.mcts import MCTSAgent
 from shardgames.kernel.errors import UsageError
+from shardgames.kernel.heuristics import HeuristicAgent
 
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["MIN_SEARCH_SIMULATIONS", "strongest_agent"]
-
-MIN_SEARCH_SIMULATIONS = 50
-"""The smallest search `strongest_agent` makes where the game has a greedy agent.
-
-From 50 simulations per move the default `MCTSAgent` plays at least as well as the greedy agent of
-each of the library's games (whole games against it at fixed seeds: 22 of 40 won in SOTA, and the
-strength tests' majorities in Tactics and Shard Command); below that the greedy agent is the
-safer choice, and far quicker.
-"""
+__all__ = ["strongest_agent"]
 
 
 def strongest_agent(game: Game, seconds: float | None = None) -> Agent:
@@ -57,9 +49,10 @@ def strongest_agent(game: Game, seconds: float | None = None) -> Agent:
 
     Returns:
         An `MCTSAgent` with a simulations budget, named ``mcts:sims=N`` (the command-line spec of the
-        same agent), when the time fits `MIN_SEARCH_SIMULATIONS` or more (any search, for a game
-        without a greedy agent); otherwise the game's ``GreedyAgent``, or a `RandomAgent` for a
-        game with neither a greedy agent nor time to search.
+        same agent), when the time fits as many simulations as it takes to outplay the game's greedy
+        agent (its ``outplayed_at``; any search, for a game without a greedy agent); otherwise the
+        game's ``GreedyAgent``, or a `RandomAgent` for a game with neither a greedy agent nor time
+        to search.
 
     Raises:
         UsageError: If `seconds` is not a positive, finite number.
@@ -76,6 +69,7 @@ def strongest_agent(game: Game, seconds: float | None = None) -> Agent:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < math.inf:
         raise UsageError(f"seconds must be a positive thinking time per move, not {seconds!r}")
     simulations = int(seconds * game.search_rate)
-    if simulations >= (MIN_SEARCH_SIMULATIONS if greedy is not None else 1):
+    needed = 1 if greedy is None else getattr(greedy, "outplayed_at", HeuristicAgent.outplayed_at)
+    if simulations >= needed:
         return MCTSAgent(simulations, name=f"mcts:sims={simulations}")
     return greedy() if greedy is not None else RandomAgent()

@@ -52,11 +52,15 @@ class HeuristicAgent:
         HARMLESS: The actions to fall back on, the first legal one first.
         playout_depth: How many of this agent's moves the default `MCTSAgent` plays from a leaf before
             it evaluates the position (0: it evaluates the leaf at once).
+        outplayed_at: The simulations per move from which the default `MCTSAgent` plays better than
+            this agent, as measured in whole games against it; `strongest_agent` chooses this agent
+            when a thinking time fits fewer.
     """
 
     name = "greedy"
     HARMLESS: ClassVar[tuple[Action, ...]] = ()
     playout_depth: ClassVar[int] = 0
+    outplayed_at: ClassVar[int] = 50
 
     def act(self, view: View, rng: RngLike) -> Action:
         """The action chosen for the view's seat (`rng`: an `Rng`, an int seed or a NumPy ``Generator``)."""

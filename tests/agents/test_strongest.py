@@ -7,15 +7,23 @@ import math
 import pytest
 
 import shardgames as sg
-from shardgames.agents import MIN_SEARCH_SIMULATIONS, strongest_agent
+from shardgames.agents import strongest_agent
+from shardgames.agents.base import game_agent
 from shardgames.cli.arena import agent_from_spec
+
+
+def outplayed_at(game: sg.Game) -> int:
+    greedy = game_agent(game)
+    assert greedy is not None
+    needed: int = greedy.outplayed_at  # type: ignore[attr-defined]
+    return needed
 
 
 @pytest.mark.parametrize("name", ["sota", "tactics", "command"])
 def test_without_a_time_the_greedy_agent_plays_and_with_one_the_search_its_rate_fits(name: str) -> None:
     game = sg.load_game(name)
     assert strongest_agent(game).name == "greedy"
-    seconds = 2 * MIN_SEARCH_SIMULATIONS / game.search_rate
+    seconds = 2 * outplayed_at(game) / game.search_rate
     agent = strongest_agent(game, seconds)
     assert isinstance(agent, sg.MCTSAgent)
     simulations = int(seconds * game.search_rate)
@@ -26,10 +34,9 @@ def test_without_a_time_the_greedy_agent_plays_and_with_one_the_search_its_rate_
 @pytest.mark.parametrize("name", ["sota", "tactics", "command"])
 def test_a_time_too_short_for_a_worthwhile_search_gives_the_greedy_agent(name: str) -> None:
     game = sg.load_game(name)
-    assert strongest_agent(game, (MIN_SEARCH_SIMULATIONS - 1) / game.search_rate).name == "greedy"
-    assert strongest_agent(game, MIN_SEARCH_SIMULATIONS / game.search_rate).name == (
-        f"mcts:sims={MIN_SEARCH_SIMULATIONS}"
-    )
+    needed = outplayed_at(game)
+    assert strongest_agent(game, (needed - 1) / game.search_rate).name == "greedy"
+    assert strongest_agent(game, needed / game.search_rate).name == f"mcts:sims={needed}"
 
 
 def test_a_game_without_a_greedy_agent_searches_whenever_one_simulation_fits() -> None:
