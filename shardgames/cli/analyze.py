@@ -4,7 +4,7 @@
 the analysis's tables, the same rows as its ``table()``, with its verdict::
 
     shardgames analyze sota seats --agents greedy --games 400      # seat advantage, tested
-    shardgames analyze tactics seats --move-time 0.5 --games 100  # the same, played by a search
+    shardgames analyze sota seats --move-time 0.1 --games 100     # the same, played by a search
     shardgames analyze "sota(max_turn_phases=200)" lengths        # lengths in steps and turns
     shardgames analyze command content --games 200 --top 20       # the most used cards and their results
     shardgames analyze command matchups --parameter decks --options pyre,tidewell,stoneguard --agents greedy
