@@ -63,12 +63,12 @@ def strongest_agent(game: Game, seconds: float | None = None) -> Agent:
         >>> agent.name, agent.simulations
         ('mcts:sims=1750', 1750)
     """
-    greedy = game_agent(game)
-    if seconds is None:
-        return greedy() if greedy is not None else RandomAgent()
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < math.inf:
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < math.inf
+    ):
         raise UsageError(f"seconds must be a positive thinking time per move, not {seconds!r}")
-    simulations = int(seconds * game.search_rate)
+    greedy = game_agent(game)
+    simulations = 0 if seconds is None else int(seconds * game.search_rate)
     needed = 1 if greedy is None else getattr(greedy, "outplayed_at", HeuristicAgent.outplayed_at)
     if simulations >= needed:
         return MCTSAgent(simulations, name=f"mcts:sims={simulations}")

@@ -102,7 +102,9 @@ def _write_json(path: Path | None, data: Mapping[str, Any]) -> None:
 def _agents(specs: str | None, move_time: float | None, game: Game) -> list[Agent]:
     """The agents of --agents, or the strongest one that fits --move-time (the greedy agent without)."""
     if specs is None:
-        return [agent_from_spec("best" if move_time is None else f"best:seconds={move_time}", game)]
+        from shardgames.agents.strongest import strongest_agent  # noqa: PLC0415 - search agents on use
+
+        return [strongest_agent(game, move_time)]
     if move_time is not None:
         raise UsageError("give --agents or --move-time, not both: --move-time chooses the agent")
     agents = [agent_from_spec(spec, game) for spec in _split_agents(specs)]
