@@ -8,6 +8,8 @@ totals are printed at the end of the run.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Generator
 
 import pytest
 from embers import EmbersGame
@@ -38,6 +40,25 @@ settings.register_profile(
 )
 _DEFAULT_PROFILE = "long" if os.environ.get("SHARDGAMES_LONG") == "1" else "ci"
 settings.load_profile(os.environ.get("SHARDGAMES_HYPOTHESIS_PROFILE", _DEFAULT_PROFILE))
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """Tests marked ``no_cover`` run untraced.
+
+    pytest-cov pauses its collector for them, but an xdist worker runs two collectors, and pausing
+    the top one resumes the one beneath it (a strength test then takes four times as long). This
+    wrapper runs inside pytest-cov's: it removes whatever trace function is left for the test and
+    puts it back before pytest-cov resumes its own.
+    """
+    if item.get_closest_marker("no_cover") is None:
+        return (yield)
+    tracer = sys.gettrace()
+    sys.settrace(None)
+    try:
+        return (yield)
+    finally:
+        sys.settrace(tracer)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
