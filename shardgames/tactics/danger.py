@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterable
 from functools import cache, partial
 from typing import TYPE_CHECKING, TypeVar
 
+import numpy as np
+
 from shardgames.kernel.rng import Rng
 from shardgames.tactics.board import ADJACENT, WITHIN, distance
 from shardgames.tactics.combat import defended, might
@@ -41,7 +43,7 @@ from shardgames.tactics.warriors import Dirs, MoveSpec, Terrain
 if TYPE_CHECKING:
     from shardgames.tactics.state import TacticsState
 
-__all__ = ["FAR", "FIRE", "Reading", "knapsack", "move_counts"]
+__all__ = ["FAR", "FIRE", "Reading", "attack_costs", "knapsack", "move_counts"]
 
 T = TypeVar("T")
 
@@ -71,6 +73,31 @@ def move_counts(spec: MoveSpec, origin: int) -> tuple[int, ...]:
         else:  # a straight line in any direction: two moves at least off the eight lines
             counts.append(max(2, -(-max(dx, dy) // n)))
     return tuple(counts)
+
+
+@cache
+def attack_costs(spec: MoveSpec, reach: int) -> tuple[tuple[int, ...], ...]:
+    """``[origin][target]``: the actions a warrior moving by `spec` needs to attack `target` from `origin`.
+
+    Its moves are counted by distance with nothing in the way (`move_counts`), to the nearest square
+    within `reach` of the target, then one action for the attack; ``FAR + 1`` when no number of moves
+    gets it there. `Reading.attack_cost` answers the same question in a position, where squares
+    taken or closed to the movement do not count, so this is never more than that: what is out of
+    reach here is out of reach there, and the reading skips it without looking.
+
+    Examples:
+        >>> from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
+        >>> knight = MoveSpec(Dirs.ORTHO, 2, False, Mode.NONE)
+        >>> costs = attack_costs(knight, 1)
+        >>> costs[0][1], costs[0][3], costs[0][63]  # beside it; one move away; across the board
+        (1, 2, 7)
+    """
+    counts = np.array([move_counts(spec, origin) for origin in range(64)])  # [origin][square]
+    beside = np.zeros((64, 64), dtype=bool)  # [target][square]: the square is within reach of the target
+    for target in range(64):
+        beside[target, list(WITHIN[reach][target])] = True
+    best = np.where(beside[None, :, :], counts[:, None, :], FAR).min(axis=2)
+    return tuple(tuple(int(cost) + 1 for cost in row) for row in np.minimum(best, FAR))
 
 
 def knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
@@ -214,19 +241,22 @@ class Reading:
         s = self.s
         owner = s.owner[warrior]
         side = s.side_of(warrior)
-        defence = self.moved(warrior, cell, lambda: might(s, warrior))
-        if not now:
-            defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
         enemies = self.theirs if owner == self.me else self.mine
+        square = s.square
         items = []
         for enemy in enemies:
             if now and s.attacked[enemy]:
                 continue
+            if s.side_of(enemy).attack_costs[square[enemy]][cell] > actions:
+                continue  # out of reach even with nothing in the way
             cost = self.attack_cost(enemy, cell, warrior)
             if cost <= actions:
                 items.append((cost, defended(side, self.strike(enemy, now=now))))
         if not items:
             return FAR, -FAR
+        defence = self.moved(warrior, cell, lambda: might(s, warrior))
+        if not now:
+            defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
         friends = self.mine if owner == self.me else self.theirs
         if all(self.commander(w) for w in friends):  # TAC-11: any attack injures
             return min(cost for cost, _ in items), 0
