@@ -47,6 +47,9 @@ __all__ = ["FAR", "FIRE", "Reading", "attack_costs", "knapsack", "move_counts"]
 
 T = TypeVar("T")
 
+Table = tuple[tuple[int, ...], ...]
+"""A number for each square from each square: ``table[origin][square]``."""
+
 FIRE = Terrain.FIRE.ordinal
 FAR = 99
 """More actions than any turn has: out of reach."""
@@ -76,28 +79,38 @@ def move_counts(spec: MoveSpec, origin: int) -> tuple[int, ...]:
 
 
 @cache
-def attack_costs(spec: MoveSpec, reach: int) -> tuple[tuple[int, ...], ...]:
-    """``[origin][target]``: the actions a warrior moving by `spec` needs to attack `target` from `origin`.
+def attack_costs(spec: MoveSpec, reach: int) -> tuple[Table, Table]:
+    """What a warrior moving by `spec` needs to attack each square from each square, with nothing in the way.
 
-    Its moves are counted by distance with nothing in the way (`move_counts`), to the nearest square
-    within `reach` of the target, then one action for the attack; ``FAR + 1`` when no number of moves
-    gets it there. `Reading.attack_cost` answers the same question in a position, where squares
-    taken or closed to the movement do not count, so this is never more than that: what is out of
-    reach here is out of reach there, and the reading skips it without looking.
+    Its moves are counted by distance (`move_counts`) to the nearest square within `reach` of the
+    target, then one action for the attack. `Reading.attack_cost` answers the same question in a
+    position, where squares taken or closed to the movement do not count, so it is never less than
+    this: when the nearest square is open there, this is its answer.
+
+    Returns:
+        ``costs[origin][target]``: the actions (``FAR + 1`` when no number of moves gets there), and
+        ``spots[origin][target]``: a nearest square to attack from (-1 when there is none).
 
     Examples:
         >>> from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
         >>> knight = MoveSpec(Dirs.ORTHO, 2, False, Mode.NONE)
-        >>> costs = attack_costs(knight, 1)
+        >>> costs, spots = attack_costs(knight, 1)
         >>> costs[0][1], costs[0][3], costs[0][63]  # beside it; one move away; across the board
         (1, 2, 7)
+        >>> spots[0][1], spots[0][3]  # from where it stands; from two squares along
+        (0, 2)
     """
     counts = np.array([move_counts(spec, origin) for origin in range(64)])  # [origin][square]
     beside = np.zeros((64, 64), dtype=bool)  # [target][square]: the square is within reach of the target
     for target in range(64):
         beside[target, list(WITHIN[reach][target])] = True
-    best = np.where(beside[None, :, :], counts[:, None, :], FAR).min(axis=2)
-    return tuple(tuple(int(cost) + 1 for cost in row) for row in np.minimum(best, FAR))
+    options = np.where(beside[None, :, :], counts[:, None, :], FAR)  # [origin][target][square]
+    best = options.min(axis=2)
+    spots = np.where(best < FAR, options.argmin(axis=2), -1)
+    return (
+        tuple(tuple(int(cost) + 1 for cost in row) for row in best),
+        tuple(tuple(int(spot) for spot in row) for row in spots),
+    )
 
 
 def knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
@@ -217,8 +230,15 @@ class Reading:
         """The actions `enemy` needs to attack a warrior on `cell` (moves, by distance, then the attack)."""
         s = self.s
         side = s.side_of(enemy)
-        counts = move_counts(side.move, s.square[enemy])
+        origin = s.square[enemy]
         enter, board, terrain = side.enter, s.board, s.terrain
+        spot = side.attack_spots[origin][cell]  # the nearest with nothing in the way: is it open here?
+        if spot < 0:
+            return FAR + 1
+        occupant = board[spot]
+        if (occupant < 0 or occupant in (enemy, lifted)) and enter[terrain[spot] + 1]:
+            return side.attack_costs[origin][cell]
+        counts = side.move_counts[origin]
         best = FAR
         for spot in WITHIN[side.reach][cell]:
             occupant = board[spot]

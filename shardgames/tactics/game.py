@@ -43,7 +43,7 @@ from shardgames.tactics.actions import (
     Stop,
 )
 from shardgames.tactics.board import RAYS, mode_blocks
-from shardgames.tactics.danger import attack_costs
+from shardgames.tactics.danger import attack_costs, move_counts
 from shardgames.tactics.effects import EFFECTS, Effect, Timing, is_standard
 from shardgames.tactics.evaluation import EVALUATOR
 from shardgames.tactics.events import EVENT_TYPES
@@ -83,8 +83,11 @@ class CompiledSide:
         straight: Whether its moves are straight lines of 1 up to its spaces (the common case, which
             move generation walks along `rays`).
         reach: How far its attack actions reach (RANGED, else adjacent).
-        attack_costs: From each square, the actions it needs to attack each square, its moves
-            counted by distance with nothing in the way (`shardgames.tactics.danger.attack_costs`).
+        move_counts: From each square, how many of its moves reach each square with nothing in the way
+            (`shardgames.tactics.danger.move_counts`).
+        attack_costs: From each square, the actions it needs to attack each square with nothing in the
+            way (`shardgames.tactics.danger.attack_costs`).
+        attack_spots: From each square, for each square, a nearest square to attack it from (or -1).
         rule: The registered effect (`shardgames.tactics.effects.Effect`) whose hooks carry its rules,
             or None.
     """
@@ -100,7 +103,9 @@ class CompiledSide:
     low: int
     reach: int
     straight: bool
+    move_counts: tuple[tuple[int, ...], ...]
     attack_costs: tuple[tuple[int, ...], ...]
+    attack_spots: tuple[tuple[int, ...], ...]
     rule: Effect | None
 
     @classmethod
@@ -135,7 +140,8 @@ class CompiledSide:
             move.spaces if move.exact else 1,
             reach,
             move.dirs is not Dirs.FREE and not move.exact,
-            attack_costs(move, reach),
+            tuple(move_counts(move, origin) for origin in range(CELLS)),
+            *attack_costs(move, reach),
             rule,
         )
 
