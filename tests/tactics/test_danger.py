@@ -1,0 +1,74 @@
+"""The greedy agent's reading of the board: the attack-cost tables agree with the rules they shortcut."""
+
+from __future__ import annotations
+
+import pytest
+
+import shardgames as sg
+from shardgames.tactics import TacticsState
+from shardgames.tactics.board import WITHIN
+from shardgames.tactics.danger import FAR, Reading, attack_costs, move_counts
+
+
+def positions(count: int) -> list[TacticsState]:
+    """Positions of random play, from the first turns to late in the game."""
+    game = sg.load_game("tactics")
+    rng = sg.Rng(5)
+    found: list[TacticsState] = []
+    for seed in range(count):
+        state = game.new_initial_state(seed=seed)
+        steps = 0
+        while not state.is_terminal() and len(found) < (seed + 1) * 6:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+            if steps % 40 == 0 and state.square.count(-1) < len(state.square):
+                found.append(state.clone())
+    return found
+
+
+def walked_cost(state: TacticsState, enemy: int, cell: int, lifted: int) -> int:
+    """The attack cost by its definition: the nearest open square within reach of `cell`, then the attack."""
+    side = state.side_of(enemy)
+    counts = move_counts(side.move, state.square[enemy])
+    open_spots = [
+        spot
+        for spot in WITHIN[side.reach][cell]
+        if state.board[spot] in (-1, enemy, lifted) and side.enter[state.terrain[spot] + 1]
+    ]
+    return min([counts[spot] for spot in open_spots if counts[spot] < FAR], default=FAR) + 1
+
+
+def test_the_tables_hold_the_nearest_square_to_attack_from() -> None:
+    """For every side of the roster, the cost is the fewest moves to a square in reach, plus the attack."""
+    game = sg.load_game("tactics")
+    for sides in game.sides:
+        for side in sides:
+            costs, spots = attack_costs(side.move, side.reach)
+            assert (costs, spots) == (side.attack_costs, side.attack_spots)
+            for origin in range(0, 64, 7):
+                counts = move_counts(side.move, origin)
+                for target in range(64):
+                    best = min(counts[spot] for spot in WITHIN[side.reach][target])
+                    assert costs[origin][target] == min(best, FAR) + 1
+                    spot = spots[origin][target]
+                    assert spot == -1 if best >= FAR else counts[spot] == best
+
+
+POSITIONS = positions(6)
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=[f"position {i}" for i in range(len(POSITIONS))])
+def test_the_reading_counts_attack_costs_as_the_walk_does(state: TacticsState) -> None:
+    """Wherever a warrior stands and whoever is lifted, the table's shortcut gives the walked cost."""
+    reading = Reading(state, 0, sg.Rng(0))
+    warriors = [w for w, where in enumerate(state.square) if where >= 0]
+    for enemy in warriors:
+        for lifted in warriors:
+            if lifted == enemy:
+                continue
+            for cell in range(64):
+                if state.board[cell] in (-1, lifted):
+                    cost = reading.attack_cost(enemy, cell, lifted)
+                    assert cost == walked_cost(state, enemy, cell, lifted)
+                    assert state.side_of(enemy).attack_costs[state.square[enemy]][cell] <= cost
