@@ -43,7 +43,7 @@ from shardgames.tactics.warriors import Dirs, MoveSpec, Terrain
 if TYPE_CHECKING:
     from shardgames.tactics.state import TacticsState
 
-__all__ = ["FAR", "FIRE", "Reading", "attack_costs", "knapsack", "move_counts"]
+__all__ = ["FAR", "FIRE", "Reading", "Table", "attack_costs", "knapsack", "move_counts"]
 
 T = TypeVar("T")
 

@@ -43,7 +43,7 @@ from shardgames.tactics.actions import (
     Stop,
 )
 from shardgames.tactics.board import RAYS, mode_blocks
-from shardgames.tactics.danger import attack_costs, move_counts
+from shardgames.tactics.danger import Table, attack_costs, move_counts
 from shardgames.tactics.effects import EFFECTS, Effect, Timing, is_standard
 from shardgames.tactics.evaluation import EVALUATOR
 from shardgames.tactics.events import EVENT_TYPES
@@ -103,9 +103,9 @@ class CompiledSide:
     low: int
     reach: int
     straight: bool
-    move_counts: tuple[tuple[int, ...], ...]
-    attack_costs: tuple[tuple[int, ...], ...]
-    attack_spots: tuple[tuple[int, ...], ...]
+    move_counts: Table
+    attack_costs: Table
+    attack_spots: Table
     rule: Effect | None
 
     @classmethod

@@ -60,7 +60,7 @@ from shardgames.kernel.views import View
 from shardgames.tactics.actions import Attack, BuyAction, BuyWarrior, Decline, EndTurn, Move, Stop
 from shardgames.tactics.board import ADJACENT, WITHIN, distance, row_of
 from shardgames.tactics.combat import defended, might
-from shardgames.tactics.danger import FIRE, Reading, move_counts
+from shardgames.tactics.danger import FIRE, Reading
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.game import TacticsGame
 from shardgames.tactics.phases import Phase
@@ -227,7 +227,7 @@ class _Attacker:
         self.warrior = warrior
         home = s.square[warrior]
         self.reach = side.reach
-        self.counts = move_counts(side.move, home)
+        self.counts = side.move_counts[home]
         self.free_depth = min(budget - 1, 2)
         pinned = t.commander(warrior) or any(home in ADJACENT[s.square[c]] for c in t.my_commanders)
         self.depth = 0 if pinned else self.free_depth
