@@ -136,6 +136,35 @@ def test_tactics_a_position_and_its_mirror_score_opposite() -> None:
     assert mirrored == pytest.approx((values[1], values[0]), abs=1e-12)
 
 
+def test_tactics_threat_features_count_what_each_side_can_injure() -> None:
+    """Seat 0 to act, its actions left: its Knight can injure seat 1's Vale now; seat 1's Knight could
+    injure seat 0's Vale and Knight on seat 1's next turn; seat 1's Pikeman is far from everything."""
+    from shardgames.tactics.evaluation import FEATURES, feature_rows
+
+    state = start(
+        """
+        a  b  c  d  e  f  g  h
+     8  .  .  .  .  .  .  .  p
+     6  .  .  .  v  .  .  .  .
+     5  .  .  .  K  .  .  .  .
+     3  .  .  .  k  .  .  .  .
+     2  .  .  .  V  .  .  .  .
+        """
+    )
+    rows = [dict(zip(FEATURES, row, strict=True)) for row in feature_rows(state)]
+    assert rows[1]["commanders_open_now"] == 1  # seat 0 attacks it with the actions it has left
+    assert rows[0]["commanders_open_now"] == 0  # seat 0 is the seat to act: nothing attacks it now
+    assert rows[0]["commanders_open_next"] == 1  # seat 1's Knight reaches seat 0's Vale next turn
+    assert rows[1]["commanders_open_next"] == 0  # counted for the seat to act only
+    assert rows[0]["injured_commanders_open_next"] == rows[1]["injured_commanders_open_now"] == 0
+    knight = state.board[35]  # d5: its worth is what defeating it is worth, 2 and its cost in Souls
+    assert rows[0]["warrior_open_next"] == 2 + state.game.cost[state.card[knight]]
+    assert rows[1]["warrior_open_next"] == 0  # counted for the seat to act only
+    state.apply_action(next(a for a in state.legal_actions() if str(a) == "attack d6 from d5"))
+    after = [dict(zip(FEATURES, row, strict=True)) for row in feature_rows(state)]
+    assert after[1]["injured_commanders_open_now"] == 1  # injured, and still within reach
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tactics_positions_from_play_and_their_mirrors_score_opposite(seed: int) -> None:
     game = sg.load_game("tactics")

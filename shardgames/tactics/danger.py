@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import Rng
 from shardgames.tactics.board import ADJACENT, WITHIN, distance
 from shardgames.tactics.combat import defended, might
@@ -125,10 +126,11 @@ def knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
 class Reading:
     """Seat `me`'s reading of a position, with caches that hold while the position does not change.
 
-    `rng` breaks the player's ties (`tie`).
+    `rng` breaks the player's ties (`tie`); a reading without one (as the evaluator reads positions)
+    answers every question but that one.
     """
 
-    def __init__(self, state: TacticsState, me: int, rng: Rng) -> None:
+    def __init__(self, state: TacticsState, me: int, rng: Rng | None = None) -> None:
         self.s = state
         self.rng = rng
         game = state.game
@@ -143,7 +145,13 @@ class Reading:
         self._reach: dict[tuple[int, int], dict[int, tuple[int, int, int | None]]] = {}
 
     def tie(self) -> float:
-        """A random tie-break (the same for both seats, unlike square numbers)."""
+        """A random tie-break (the same for both seats, unlike square numbers).
+
+        Raises:
+            UsageError: If the reading has no generator.
+        """
+        if self.rng is None:
+            raise UsageError("this reading has no generator to break ties with")
         return self.rng.random()
 
     # ------------------------------------------------------------------ warriors and squares

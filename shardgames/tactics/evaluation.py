@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from shardgames.kernel.evaluation import LinearEvaluator
 from shardgames.tactics.board import ADJACENT, distance
+from shardgames.tactics.danger import Reading
 from shardgames.tactics.phases import Phase
+from shardgames.tactics.play import buy_action_problem
 
 if TYPE_CHECKING:
     from shardgames.tactics.state import TacticsState
@@ -37,8 +39,20 @@ FEATURES = (
     "only_commanders",
     "to_act",
     "actions_left",
+    "commanders_open_now",
+    "injured_commanders_open_now",
+    "warrior_open_now",
+    "commanders_open_next",
+    "injured_commanders_open_next",
+    "warrior_open_next",
 )
 """The features, each seat's row in this order (the first is the most obvious one)."""
+
+OPEN_NOW = FEATURES.index("commanders_open_now")
+"""The first of the three threat features against the seat waiting for its turn (then those of the next)."""
+
+OPEN_NEXT = FEATURES.index("commanders_open_next")
+"""The first of the three threat features against the seat to act, on the enemy's next turn."""
 
 _DISTANCE = tuple(tuple(distance(a, b) for b in range(64)) for a in range(64))
 """The effect distance (TAC-R13) between every two squares."""
@@ -100,7 +114,41 @@ def feature_rows(s: TacticsState) -> list[list[float]]:
         row[11] = float(row[3] == 0 and row[1] > 0)
         row[12] = float(seat == to_act)
         row[13] = float(s.action_limit - s.actions_used) if playing and seat == s.active else 0.0
+    if playing:
+        _threats(s, rows)
     return rows
+
+
+def _threats(s: TacticsState, rows: list[list[float]]) -> None:
+    """Fill in the threat features: what each side could injure, now or on the enemy's next turn.
+
+    Now: what the seat to act can injure with the actions left in its turn; next: what the enemy
+    could injure of the seat to act on its next turn, with a full turn, as the board stands. Each is
+    counted in the row of the seat whose warriors are open: its commanders, the injured ones among
+    them (an injury defeats them), and the worth of its most valuable other warrior.
+    """
+    mover = s.active
+    reading = Reading(s, mover)
+    left = s.action_limit - s.actions_used + (buy_action_problem(s) is None)
+    _open(reading, reading.theirs, left, rows[1 - mover], OPEN_NOW, now=True)
+    _open(reading, reading.mine, reading.enemy_actions(), rows[mover], OPEN_NEXT, now=False)
+
+
+def _open(
+    reading: Reading, warriors: list[int], actions: int, row: list[float], first: int, *, now: bool
+) -> None:
+    """Count the `warriors` the enemy can injure with `actions` in `row`, from column `first` on."""
+    s = reading.s
+    value = 0.0
+    for warrior in warriors:
+        if reading.risk(warrior, s.square[warrior], actions, now=now)[0] > actions:
+            continue
+        if reading.commander(warrior):
+            row[first] += 1
+            row[first + 1] += s.injured[warrior]
+        else:
+            value = max(value, reading.worth(warrior))
+    row[first + 2] = value
 
 
 EVALUATOR = LinearEvaluator(

@@ -72,3 +72,14 @@ def test_the_reading_counts_attack_costs_as_the_walk_does(state: TacticsState) -
                     cost = reading.attack_cost(enemy, cell, lifted)
                     assert cost == walked_cost(state, enemy, cell, lifted)
                     assert state.side_of(enemy).attack_costs[state.square[enemy]][cell] <= cost
+
+
+def test_a_reading_without_a_generator_reads_but_breaks_no_ties() -> None:
+    """The evaluator reads positions without a generator: the same answers, and no random tie-break."""
+    state = POSITIONS[-1]
+    plain, seeded = Reading(state, 1), Reading(state, 1, sg.Rng(0))
+    for warrior in plain.mine:
+        cell = state.square[warrior]
+        assert plain.risk(warrior, cell, 4) == seeded.risk(warrior, cell, 4)
+    with pytest.raises(sg.UsageError, match="no generator"):
+        plain.tie()
