@@ -85,7 +85,8 @@ class MCTSAgent(SearchAgent):
         game_playouts: With `rollout` and `rollout_limit` left as they are by default, let the game
             choose the playouts: its ``GreedyAgent`` plays ``GreedyAgent.playout_depth`` moves before
             the evaluation, where the game's greedy agent declares one (Soulshards Tactics: its
-            evaluator cannot see threats three actions away); other games score the leaf at once.
+            evaluator reads threats as the board stands, not the ones a few moves make); other games
+            score the leaf at once.
         evaluate: Score playouts cut by `rollout_limit` with `Game.evaluate_all`. A game without an
             evaluator then plays every playout to the end, whatever the limit.
         determinisations: How many deals of the hidden cards a search uses, dealt as the first
