@@ -16,6 +16,8 @@ from tactics_scenarios import start
 import shardgames as sg
 from shardgames.cli.arena import game_agent
 from shardgames.kernel.evaluation import EvaluatorWeights
+from shardgames.tactics.board import square
+from shardgames.tactics.evaluation import FEATURES, feature_rows
 from shardgames.tactics.position import position_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,8 +141,6 @@ def test_tactics_a_position_and_its_mirror_score_opposite() -> None:
 def test_tactics_threat_features_count_what_each_side_can_injure() -> None:
     """Seat 0 to act, its actions left: its Knight can injure seat 1's Vale now; seat 1's Knight could
     injure seat 0's Vale and Knight on seat 1's next turn; seat 1's Pikeman is far from everything."""
-    from shardgames.tactics.evaluation import FEATURES, feature_rows
-
     state = start(
         """
         a  b  c  d  e  f  g  h
@@ -157,7 +157,7 @@ def test_tactics_threat_features_count_what_each_side_can_injure() -> None:
     assert rows[0]["commanders_open_next"] == 1  # seat 1's Knight reaches seat 0's Vale next turn
     assert rows[1]["commanders_open_next"] == 0  # counted for the seat to act only
     assert rows[0]["injured_commanders_open_next"] == rows[1]["injured_commanders_open_now"] == 0
-    knight = state.board[35]  # d5: its worth is what defeating it is worth, 2 and its cost in Souls
+    knight = state.board[square("d5")]  # its worth: what defeating it is worth, 2 and its cost in Souls
     assert rows[0]["warrior_open_next"] == 2 + state.game.cost[state.card[knight]]
     assert rows[1]["warrior_open_next"] == 0  # counted for the seat to act only
     state.apply_action(next(a for a in state.legal_actions() if str(a) == "attack d6 from d5"))

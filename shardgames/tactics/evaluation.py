@@ -49,7 +49,7 @@ FEATURES = (
 """The features, each seat's row in this order (the first is the most obvious one)."""
 
 OPEN_NOW = FEATURES.index("commanders_open_now")
-"""The first of the three threat features against the seat waiting for its turn (then those of the next)."""
+"""The first of the three threat features against the seat waiting for its turn."""
 
 OPEN_NEXT = FEATURES.index("commanders_open_next")
 """The first of the three threat features against the seat to act, on the enemy's next turn."""
