@@ -121,6 +121,7 @@ class View:
         option is a no-op would not be asked). The sampled state has an empty history; its random
         generator is seeded from `rng`: an `Rng` (which advances), an int seed or a NumPy ``Generator``.
         With `light`, it keeps no history and no event log at all, for playouts (see `State.clone`).
+        A view that hides nothing (`hides_nothing`) gives back its table as it is.
 
         Raises:
             ShardGamesError: If no consistent deal turned up in `SAMPLE_ATTEMPTS` tries (only possible
@@ -129,7 +130,7 @@ class View:
         rng = as_rng(rng)
         for _ in range(SAMPLE_ATTEMPTS):
             state = self._sample_state(rng)
-            if state._is_real_decision():
+            if self.hides_nothing or state._is_real_decision():  # nothing dealt: the table as it is
                 if light:
                     state._history = state._events = DISCARDED
                 return state

@@ -42,6 +42,7 @@ from shardgames.tactics.movement import moves_of
 from shardgames.tactics.warriors import Dirs, MoveSpec, Terrain
 
 if TYPE_CHECKING:
+    from shardgames.tactics.game import CompiledSide
     from shardgames.tactics.state import TacticsState
 
 __all__ = ["FAR", "FIRE", "Reading", "Table", "attack_costs", "knapsack", "move_counts"]
@@ -119,7 +120,9 @@ def knapsack(items: Iterable[tuple[int, int]], actions: int) -> list[int]:
     best = [0] * (actions + 1)
     for cost, amount in items:
         for budget in range(actions, cost - 1, -1):
-            best[budget] = max(best[budget], best[budget - cost] + amount)
+            more = best[budget - cost] + amount
+            if more > best[budget]:  # noqa: PLR1730 - a comparison, not a call: the greedy agent's hottest loop
+                best[budget] = more
     return best
 
 
@@ -237,8 +240,10 @@ class Reading:
     def attack_cost(self, enemy: int, cell: int, lifted: int) -> int:
         """The actions `enemy` needs to attack a warrior on `cell` (moves, by distance, then the attack)."""
         s = self.s
-        side = s.side_of(enemy)
-        origin = s.square[enemy]
+        return self._attack_cost(s.side_of(enemy), s.square[enemy], enemy, cell, lifted)
+
+    def _attack_cost(self, side: CompiledSide, origin: int, enemy: int, cell: int, lifted: int) -> int:
+        s = self.s
         enter, board, terrain = side.enter, s.board, s.terrain
         spot = side.attack_spots[origin][cell]  # the nearest with nothing in the way: is it open here?
         if spot < 0:
@@ -266,32 +271,56 @@ class Reading:
             The fewest enemy actions that injure it (`FAR` if `actions` do not), and the Might to
             spare with all `actions` (0 or more injures it).
         """
+        return self.risks(warrior, (cell,), actions, now=now)[0]
+
+    def risks(
+        self, warrior: int, cells: Iterable[int], actions: int, *, now: bool = False
+    ) -> list[tuple[int, int]]:
+        """`risk` for each of `cells`, the warrior standing there in turn (the rest of the board as it is).
+
+        What does not depend on the square is read once: each enemy's attack costs from where it
+        stands and the Might its attack takes from the warrior.
+        """
         s = self.s
         owner = s.owner[warrior]
         side = s.side_of(warrior)
-        enemies = self.theirs if owner == self.me else self.mine
-        square = s.square
-        items = []
-        for enemy in enemies:
-            if now and s.attacked[enemy]:
-                continue
-            if s.side_of(enemy).attack_costs[square[enemy]][cell] > actions:
-                continue  # out of reach even with nothing in the way
-            cost = self.attack_cost(enemy, cell, warrior)
-            if cost <= actions:
-                items.append((cost, defended(side, self.strike(enemy, now=now))))
-        if not items:
-            return FAR, -FAR
-        defence = self.moved(warrior, cell, lambda: might(s, warrior))
-        if not now:
-            defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
+        square, attacked = s.square, s.attacked
+        enemies = [
+            (enemy, s.side_of(enemy), square[enemy])
+            for enemy in (self.theirs if owner == self.me else self.mine)
+            if not (now and attacked[enemy])
+        ]
         friends = self.mine if owner == self.me else self.theirs
-        if all(self.commander(w) for w in friends):  # TAC-11: any attack injures
-            return min(cost for cost, _ in items), 0
-        best = knapsack(items, actions)
-        defence = max(defence, 0)
-        need = next((budget for budget, amount in enumerate(best) if amount >= defence), FAR)
-        return need, best[actions] - defence
+        exposed = all(self.commander(w) for w in friends)  # TAC-11: any attack injures
+        hits: dict[int, int] = {}  # the Might each enemy's attack takes, read when first needed
+        steady = side.rule is None  # without an effect, its Might is the same on every square
+        fixed = might(s, warrior) if steady else 0
+        found = []
+        for cell in cells:
+            items = []
+            for enemy, enemy_side, origin in enemies:
+                if enemy_side.attack_costs[origin][cell] > actions:
+                    continue  # out of reach even with nothing in the way
+                cost = self._attack_cost(enemy_side, origin, enemy, cell, warrior)
+                if cost <= actions:
+                    hit = hits.get(enemy)
+                    if hit is None:
+                        hit = hits[enemy] = defended(side, self.strike(enemy, now=now))
+                    items.append((cost, hit))
+            if not items:
+                found.append((FAR, -FAR))
+                continue
+            if exposed:
+                found.append((min(cost for cost, _ in items), 0))
+                continue
+            defence = fixed if steady else self.moved(warrior, cell, lambda: might(s, warrior))
+            if not now:
+                defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
+            best = knapsack(items, actions)
+            defence = max(defence, 0)
+            need = next((budget for budget, amount in enumerate(best) if amount >= defence), FAR)
+            found.append((need, best[actions] - defence))
+        return found
 
     def commanders_safe_with(self, warrior: int, cell: int) -> bool:
         """Whether moving the warrior to `cell` lets no new danger reach a commander of ours."""

@@ -219,15 +219,14 @@ class _Plan:
 class _Attacker:
     """One of our warriors that may still attack this turn, and how far it may move first."""
 
-    __slots__ = ("counts", "depth", "free_depth", "reach", "warrior")
+    __slots__ = ("costs", "depth", "free_depth", "warrior")
 
     def __init__(self, t: Reading, warrior: int, budget: int) -> None:
         s = t.s
         side = s.side_of(warrior)
         self.warrior = warrior
         home = s.square[warrior]
-        self.reach = side.reach
-        self.counts = side.move_counts[home]
+        self.costs = side.attack_costs[home]  # the actions to attack each square, with nothing in the way
         self.free_depth = min(budget - 1, 2)
         pinned = t.commander(warrior) or any(home in ADJACENT[s.square[c]] for c in t.my_commanders)
         self.depth = 0 if pinned else self.free_depth
@@ -274,7 +273,7 @@ def _plan_against(
     options = []  # (actions, Might brought, attacker, moves, square)
     for attacker in attackers:
         depth = attacker.free_depth if last else attacker.depth
-        if min(attacker.counts[c] for c in WITHIN[attacker.reach][where]) > depth:
+        if attacker.costs[where] > depth + 1:
             continue  # too far even with nothing in the way
         option = _best_approach(t, attacker.warrior, where, depth)
         if option is not None:
@@ -421,11 +420,11 @@ def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple
     s = t.s
     home = s.square[commander]
     options = []
-    for cell, (moves, dest, via) in t.reach(commander, depth).items():
-        if cell != home:
-            need, spare = t.risk(commander, cell, actions)
-            guards = t.moved(commander, cell, partial(t.allies_beside, commander, cell))
-            options.append((need, spare, moves, -guards, Move(home, dest, via)))
+    ways = [(cell, way) for cell, way in t.reach(commander, depth).items() if cell != home]
+    risks = t.risks(commander, [cell for cell, _ in ways], actions)
+    for (cell, (moves, dest, via)), (need, spare) in zip(ways, risks, strict=True):
+        guards = t.allies_beside(commander, cell)  # which never counts the commander: no need to move it
+        options.append((need, spare, moves, -guards, Move(home, dest, via)))
     near = set(WITHIN[2][home])
     for warrior in t.mine:
         if t.commander(warrior):

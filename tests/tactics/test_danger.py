@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import shardgames as sg
 from shardgames.tactics import TacticsState
 from shardgames.tactics.board import WITHIN
-from shardgames.tactics.danger import FAR, Reading, attack_costs, move_counts
+from shardgames.tactics.danger import FAR, Reading, attack_costs, knapsack, move_counts
 
 
 def positions(count: int) -> list[TacticsState]:
@@ -83,3 +85,35 @@ def test_a_reading_without_a_generator_reads_but_breaks_no_ties() -> None:
         assert plain.risk(warrior, cell, 4) == seeded.risk(warrior, cell, 4)
     with pytest.raises(sg.UsageError, match="no generator"):
         plain.tie()
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=[f"position {i}" for i in range(len(POSITIONS))])
+def test_risks_over_many_squares_answer_as_one_square_at_a_time(state: TacticsState) -> None:
+    """What `risks` reads once for many squares (enemy costs, the Might of their attacks) holds for each."""
+    reading = Reading(state, 0, sg.Rng(0))
+    for warrior, where in enumerate(state.square):
+        if where < 0:
+            continue
+        cells = [c for c in range(64) if state.board[c] in (-1, warrior)]
+        for actions in (1, 3, 4):
+            for now in (False, True):
+                alone = [reading.risk(warrior, cell, actions, now=now) for cell in cells]
+                assert reading.risks(warrior, cells, actions, now=now) == alone
+
+
+def test_knapsack_finds_the_most_might_each_budget_buys() -> None:
+    """Against every subset of the attacks: the most Might within each number of actions."""
+    rng = sg.Rng(3)
+    for _ in range(300):
+        items = [(1 + rng.randrange(3), rng.randrange(6)) for _ in range(rng.randrange(6))]
+        actions = 1 + rng.randrange(4)
+        best = [
+            max(
+                sum(amount for _, amount in chosen)
+                for size in range(len(items) + 1)
+                for chosen in itertools.combinations(items, size)
+                if sum(cost for cost, _ in chosen) <= budget
+            )
+            for budget in range(actions + 1)
+        ]
+        assert knapsack(items, actions) == best
