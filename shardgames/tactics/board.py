@@ -58,10 +58,22 @@ def row_of(index: int, seat: int) -> int:
     return rank + 1 if seat == 0 else SIZE - rank
 
 
-def distance(a: int, b: int) -> int:
-    """Effect distance (TAC-R13): ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)``."""
+def _distance(a: int, b: int) -> int:
     dx, dy = abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE)
     return max(dx, dy) + min(dx, dy) // 2
+
+
+_DISTANCES = tuple(_distance(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE))
+
+
+def distance(a: int, b: int) -> int:
+    """Effect distance (TAC-R13): ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)`` (from a table).
+
+    Examples:
+        >>> distance(0, 1), distance(0, 9), distance(0, 10), distance(0, 63)
+        (1, 1, 2, 10)
+    """
+    return _DISTANCES[a * 64 + b]  # 64 = SIZE * SIZE, written out: this is called in inner loops
 
 
 def _ray(origin: int, step: tuple[int, int]) -> tuple[int, ...]:
