@@ -252,7 +252,7 @@ class TacticsGame(Game):
     turn_cap_parameter = "max_turns"
     content_kind = "warriors"
     evaluator = EVALUATOR
-    search_rate = 200  # benchmarks/search.py: the median of seven mid-game positions, rounded down
+    search_rate = 400  # benchmarks/search.py: the median of seven mid-game positions, rounded down
     sample_configurations = (
         "tactics(souls=12,max_turns=30)",
         "tactics(actions=2,chance=explicit,max_turns=40)",
