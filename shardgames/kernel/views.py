@@ -125,7 +125,8 @@ class View:
 
         Raises:
             ShardGamesError: If no consistent deal turned up in `SAMPLE_ATTEMPTS` tries (only possible
-                for views that were not taken from a real game).
+                for views that were not taken from a real game and hide something: a view that
+                hides nothing is its table, given back whatever its pending decision).
         """
         rng = as_rng(rng)
         for _ in range(SAMPLE_ATTEMPTS):

@@ -20,6 +20,7 @@ from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
 
 __all__ = [
     "ADJACENT",
+    "DISTANCES",
     "FILES",
     "RAYS",
     "distance",
@@ -63,17 +64,20 @@ def _distance(a: int, b: int) -> int:
     return max(dx, dy) + min(dx, dy) // 2
 
 
-_DISTANCES = tuple(_distance(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE))
+DISTANCES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+)
+"""``DISTANCES[a][b]``: the effect distance between squares `a` and `b` (see `distance`)."""
 
 
 def distance(a: int, b: int) -> int:
-    """Effect distance (TAC-R13): ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)`` (from a table).
+    """Effect distance (TAC-R13): ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)`` (from `DISTANCES`).
 
     Examples:
         >>> distance(0, 1), distance(0, 9), distance(0, 10), distance(0, 63)
         (1, 1, 2, 10)
     """
-    return _DISTANCES[a * 64 + b]  # 64 = SIZE * SIZE, written out: this is called in inner loops
+    return DISTANCES[a][b]
 
 
 def _ray(origin: int, step: tuple[int, int]) -> tuple[int, ...]:

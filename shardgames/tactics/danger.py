@@ -278,8 +278,9 @@ class Reading:
     ) -> list[tuple[int, int]]:
         """`risk` for each of `cells`, the warrior standing there in turn (the rest of the board as it is).
 
-        What does not depend on the square is read once: each enemy's attack costs from where it
-        stands and the Might its attack takes from the warrior.
+        What does not depend on the square is read once, not for each square: each enemy's side and
+        square, the Might its attack takes from the warrior, whether only commanders are left, and
+        the warrior's own Might when no effect makes it depend on where it stands.
         """
         s = self.s
         owner = s.owner[warrior]
@@ -294,7 +295,7 @@ class Reading:
         exposed = all(self.commander(w) for w in friends)  # TAC-11: any attack injures
         hits: dict[int, int] = {}  # the Might each enemy's attack takes, read when first needed
         steady = side.rule is None  # without an effect, its Might is the same on every square
-        fixed = might(s, warrior) if steady else 0
+        fixed: int | None = None
         found = []
         for cell in cells:
             items = []
@@ -313,7 +314,12 @@ class Reading:
             if exposed:
                 found.append((min(cost for cost, _ in items), 0))
                 continue
-            defence = fixed if steady else self.moved(warrior, cell, lambda: might(s, warrior))
+            if not steady:
+                defence = self.moved(warrior, cell, lambda: might(s, warrior))
+            elif fixed is None:
+                defence = fixed = might(s, warrior)
+            else:
+                defence = fixed
             if not now:
                 defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
             best = knapsack(items, actions)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.evaluation import LinearEvaluator
-from shardgames.tactics.board import ADJACENT, distance
+from shardgames.tactics.board import ADJACENT, DISTANCES
 from shardgames.tactics.danger import Reading
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.play import buy_action_problem
@@ -54,9 +54,6 @@ OPEN_NOW = FEATURES.index("commanders_open_now")
 OPEN_NEXT = FEATURES.index("commanders_open_next")
 """The first of the three threat features against the seat to act, on the enemy's next turn."""
 
-_DISTANCE = tuple(tuple(distance(a, b) for b in range(64)) for a in range(64))
-"""The effect distance (TAC-R13) between every two squares."""
-
 NEAR = 2
 """The effect distance within which a warrior presses an enemy commander."""
 
@@ -91,7 +88,7 @@ def feature_rows(s: TacticsState) -> list[list[float]]:
         own, foes = commanders[seat], commanders[1 - seat]
         for boss in own:  # commanders press too
             if foes:
-                closest = min([_DISTANCE[boss][c] for c in foes])
+                closest = min([DISTANCES[boss][c] for c in foes])
                 if closest <= NEAR:
                     row[9] += sides[card[s.board[boss]]][injured[s.board[boss]]].might
         guarded = {cell for boss in own for cell in ADJACENT[boss]}
@@ -100,7 +97,7 @@ def feature_rows(s: TacticsState) -> list[list[float]]:
             if where in guarded:
                 row[8] += 1
             if foes:
-                near = _DISTANCE[where]
+                near = DISTANCES[where]
                 closest = near[foes[0]] if len(foes) == 1 else min([near[c] for c in foes])
                 total += closest
                 if closest <= NEAR:

@@ -9,7 +9,8 @@ import pytest
 import shardgames as sg
 from shardgames.tactics import TacticsState
 from shardgames.tactics.board import WITHIN
-from shardgames.tactics.danger import FAR, Reading, attack_costs, knapsack, move_counts
+from shardgames.tactics.combat import defended, might
+from shardgames.tactics.danger import FAR, FIRE, Reading, attack_costs, knapsack, move_counts
 
 
 def positions(count: int) -> list[TacticsState]:
@@ -87,18 +88,45 @@ def test_a_reading_without_a_generator_reads_but_breaks_no_ties() -> None:
         plain.tie()
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=[f"position {i}" for i in range(len(POSITIONS))])
-def test_risks_over_many_squares_answer_as_one_square_at_a_time(state: TacticsState) -> None:
-    """What `risks` reads once for many squares (enemy costs, the Might of their attacks) holds for each."""
-    reading = Reading(state, 0, sg.Rng(0))
-    for warrior, where in enumerate(state.square):
-        if where < 0:
+def reference_risk(reading: Reading, warrior: int, cell: int, actions: int, *, now: bool) -> tuple[int, int]:
+    """`Reading.risk` by its definition, one square and one enemy at a time, attack costs walked."""
+    s = reading.s
+    side = s.side_of(warrior)
+    mine = s.owner[warrior] == reading.me
+    items = []
+    for enemy in reading.theirs if mine else reading.mine:
+        if now and s.attacked[enemy]:
             continue
-        cells = [c for c in range(64) if state.board[c] in (-1, warrior)]
-        for actions in (1, 3, 4):
-            for now in (False, True):
-                alone = [reading.risk(warrior, cell, actions, now=now) for cell in cells]
-                assert reading.risks(warrior, cells, actions, now=now) == alone
+        cost = walked_cost(s, enemy, cell, warrior)
+        if cost <= actions:
+            items.append((cost, defended(side, reading.strike(enemy, now=now))))
+    if not items:
+        return FAR, -FAR
+    if all(reading.commander(w) for w in (reading.mine if mine else reading.theirs)):  # TAC-11
+        return min(cost for cost, _ in items), 0
+    defence = reading.moved(warrior, cell, lambda: might(s, warrior))
+    if not now:
+        defence += s.reduction[warrior] + s.scorched[warrior] - (s.terrain[cell] == FIRE)
+    defence = max(defence, 0)
+    best = knapsack(items, actions)
+    need = next((budget for budget, amount in enumerate(best) if amount >= defence), FAR)
+    return need, best[actions] - defence
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=[f"position {i}" for i in range(len(POSITIONS))])
+def test_risks_over_many_squares_answer_as_the_definition_does(state: TacticsState) -> None:
+    """What `risks` reads once for many squares (enemy sides, their Might, its own) holds on each square."""
+    for seat in (0, 1):
+        reading = Reading(state, seat, sg.Rng(0))
+        for warrior, where in enumerate(state.square):
+            if where < 0:
+                continue
+            cells = [c for c in range(64) if state.board[c] in (-1, warrior)]
+            for actions in (1, 3, 4):
+                for now in (False, True):
+                    expected = [reference_risk(reading, warrior, c, actions, now=now) for c in cells]
+                    assert reading.risks(warrior, cells, actions, now=now) == expected
+                    assert reading.risk(warrior, where, actions, now=now) == expected[cells.index(where)]
 
 
 def test_knapsack_finds_the_most_might_each_budget_buys() -> None:
