@@ -240,12 +240,10 @@ class HiddenDeck:
         """This deck as `seat` sees it."""
         return DeckView(
             owner=self.owner,
-            top=tuple(c if knows(m, seat) else None for c, m in zip(self.top, self.top_known, strict=True)),
+            top=_seen(self.top, self.top_known, seat),
             top_known=tuple(self.top_known),
             middle_count=self.middle_count,
-            bottom=tuple(
-                c if knows(m, seat) else None for c, m in zip(self.bottom, self.bottom_known, strict=True)
-            ),
+            bottom=_seen(self.bottom, self.bottom_known, seat),
             bottom_known=tuple(self.bottom_known),
         )
 
@@ -343,7 +341,7 @@ class Hand:
         """This hand as `seat` sees it."""
         return HandView(
             owner=self.owner,
-            cards=tuple(c if knows(m, seat) else None for c, m in zip(self.cards, self.known, strict=True)),
+            cards=_seen(self.cards, self.known, seat),
             known=tuple(self.known),
         )
 
@@ -386,13 +384,24 @@ def unknown_cards(zones: Iterable[Zone], seat: int) -> tuple[int, ...]:
     pool: list[int] = []
     for zone in zones:
         if isinstance(zone, Hand):
-            pool.extend(c for c, m in zip(zone.cards, zone.known, strict=True) if not knows(m, seat))
+            pool += _unseen(zone.cards, zone.known, seat)
         else:
-            view = zone.censor(seat)
-            pool.extend(c for c, v in zip(zone.top, view.top, strict=True) if v is None)
-            pool.extend(c for ids in zone.middle.values() for c in ids)
-            pool.extend(c for c, v in zip(zone.bottom, view.bottom, strict=True) if v is None)
-    return tuple(sorted(pool))
+            pool += _unseen(zone.top, zone.top_known, seat)
+            for ids in zone.middle.values():
+                pool += ids
+            pool += _unseen(zone.bottom, zone.bottom_known, seat)
+    pool.sort()
+    return tuple(pool)
+
+
+def _seen(cards: list[int], masks: list[int], seat: int) -> tuple[int | None, ...]:
+    """`cards` as `seat` sees them: each card whose mask includes the seat, else ``None`` (as `knows`)."""
+    return tuple([c if (m >> seat) & 1 else None for c, m in zip(cards, masks, strict=True)])
+
+
+def _unseen(cards: list[int], masks: list[int], seat: int) -> list[int]:
+    """The cards of `cards` whose mask leaves out `seat` (the contrary of `knows`)."""
+    return [c for c, m in zip(cards, masks, strict=True) if not (m >> seat) & 1]
 
 
 def redeal(zones: Sequence[Zone], seat: int, kind_of: Callable[[int], int], rng: Rng) -> None:
