@@ -160,3 +160,42 @@ def test_deal_checks_the_pool_size() -> None:
         deal([1, 2, 3], Rng(1), [hand_view])
     with pytest.raises(ValueError, match="kind_of"):
         deal([], Rng(1), [], [HiddenDeck(0).censor(0)])
+
+
+masks = st.one_of(st.just(EVERYONE), st.integers(0, 2**6 - 1))
+
+
+@given(
+    hand=st.lists(masks, max_size=5),
+    top=st.lists(masks, max_size=4),
+    bottom=st.lists(masks, max_size=4),
+    seat=st.integers(0, 5),
+)
+def test_censoring_and_the_unknown_pool_follow_knows(
+    hand: list[int], top: list[int], bottom: list[int], seat: int
+) -> None:
+    """Every card a seat sees is one whose mask `knows`; the pool is every other card, middle included."""
+    held = Hand(0, [])
+    for index, mask in enumerate(hand):
+        held.add(100 + index, known=mask)
+    deck = make_deck()
+    for index, mask in enumerate(top):
+        deck.put_top(200 + index, known=mask)
+    for index, mask in enumerate(bottom):
+        deck.put_bottom(300 + index, known=mask)
+
+    def seen(cards: list[int], known: list[int]) -> tuple[int | None, ...]:
+        return tuple(card if knows(mask, seat) else None for card, mask in zip(cards, known, strict=True))
+
+    assert held.censor(seat).cards == seen(held.cards, held.known)
+    view = deck.censor(seat)
+    assert view.top == seen(deck.top, deck.top_known)
+    assert view.bottom == seen(deck.bottom, deck.bottom_known)
+    hidden = [
+        card
+        for zone in ((held.cards, held.known), (deck.top, deck.top_known), (deck.bottom, deck.bottom_known))
+        for card, mask in zip(*zone, strict=True)
+        if not knows(mask, seat)
+    ]
+    middle = [card for ids in deck.middle.values() for card in ids]
+    assert unknown_cards([held, deck], seat) == tuple(sorted(hidden + middle))
