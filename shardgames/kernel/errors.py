@@ -4,6 +4,8 @@ Errors about input (an illegal action, a bad parameter, a malformed deck, card o
 from `ValueError`, so code that already catches `ValueError` keeps working. Data errors carry *every*
 problem found, not only the first, in `problems`.
 
+Every error pickles with what it carries, so it crosses from a worker process to the caller intact.
+
 Examples:
     >>> from shardgames.kernel.errors import PositionError
     >>> err = PositionError("position", ["players[0].hand: card 99 does not exist", "turn: must be >= 0"])
@@ -60,6 +62,9 @@ class IllegalActionError(ShardGamesError, ValueError):
         self.player = player
         super().__init__(f"illegal action {action}: {reason} (to act: {_actor_name(player)})")
 
+    def __reduce__(self) -> tuple[Any, ...]:  # to cross a process boundary (a tournament worker)
+        return type(self), (self.action, self.reason, self.player)
+
 
 def _actor_name(player: int) -> str:
     if player == -1:
@@ -95,6 +100,9 @@ class DataError(ShardGamesError, ValueError):
         if not self.problems:
             raise ValueError("a DataError needs at least one problem")
         super().__init__(_format_problems(subject, self.problems))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.subject, self.problems)
 
 
 def _format_problems(subject: str, problems: tuple[str, ...]) -> str:
@@ -154,22 +162,30 @@ class WriteError(ShardGamesError):
         self.reason = reason
         super().__init__(f"cannot write {str(self.path)!r}: {reason}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.path, self.reason)
+
 
 class MissingExtraError(ShardGamesError, ImportError):
     """An optional feature was used without its extra installed.
 
-    Args:
+    Attributes:
         feature: What the user tried to use.
         extra: The name of the extra that provides it.
         module: The module that could not be imported.
     """
 
     def __init__(self, feature: str, extra: str, module: str) -> None:
+        self.feature = feature
         self.extra = extra
+        self.module = module
         super().__init__(
             f"{feature} needs the optional package {module!r}; "
             f"install it with: pip install 'shardgames[{extra}]'"
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.feature, self.extra, self.module)
 
 
 def require_extra(module: str, *, extra: str, feature: str) -> Any:

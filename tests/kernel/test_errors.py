@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import shardgames as sg
+import shardgames.cli  # its own error class joins the family
 from shardgames.kernel.errors import DataError, MissingExtraError, require_extra
 
 
@@ -43,3 +46,36 @@ def test_require_extra_names_the_extra() -> None:
         require_extra("no_such_module.sub", extra="plot", feature="plotting")
     assert info.value.extra == "plot"
     assert "needs the optional package 'no_such_module'" in str(info.value)
+
+
+def _every_error_class() -> list[type[sg.ShardGamesError]]:
+    found: list[type[sg.ShardGamesError]] = []
+    todo: list[type[sg.ShardGamesError]] = [sg.ShardGamesError]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo += cls.__subclasses__()
+    return sorted(set(found), key=lambda cls: cls.__qualname__)
+
+
+# The errors whose constructors take more than a message, with arguments to build one.
+_ARGUMENTS: dict[str, tuple[object, ...]] = {
+    "IllegalActionError": ("play 3", "no such card in hand", 1),
+    "WriteError": ("/no/such/dir/out.json", "no such directory"),
+    "MissingExtraError": ("plotting", "plot", "matplotlib"),
+}
+
+
+@pytest.mark.parametrize("cls", _every_error_class(), ids=lambda cls: cls.__qualname__)
+def test_every_error_pickles_with_what_it_carries(cls: type[sg.ShardGamesError]) -> None:
+    if cls.__qualname__ in ("AgentError", "TournamentError"):
+        pytest.skip("carries a match record; tests/test_faults.py pickles it from a real failure")
+    if cls.__qualname__ in _ARGUMENTS:
+        error = cls(*_ARGUMENTS[cls.__qualname__])
+    elif issubclass(cls, DataError):
+        error = cls("deck 'ember'", ["52 cards at most, got 53", "no card 'Spark'"])
+    else:
+        error = cls("something went wrong")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is cls
+    assert (str(copy), copy.args, vars(copy)) == (str(error), error.args, vars(error))
