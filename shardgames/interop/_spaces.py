@@ -38,6 +38,8 @@ __all__ = [
     "opponent_rng",
     "resolve_game",
     "settle_chance",
+    "state_box",
+    "state_tensor",
 ]
 
 OBSERVATION_LOW = -1.0
@@ -86,6 +88,26 @@ def observation_box(game: Game) -> spaces.Box:
         shape=game.observation_shape,
         dtype=np.float32,
     )
+
+
+def state_box(game: Game) -> spaces.Box:
+    """The space of the whole table (`state_tensor`): every seat's observation, one after another."""
+    first, *rest = game.observation_shape
+    return spaces.Box(
+        low=OBSERVATION_LOW,
+        high=OBSERVATION_HIGH,
+        shape=(game.num_players * first, *rest),
+        dtype=np.float32,
+    )
+
+
+def state_tensor(state: State) -> npt.NDArray[np.float32]:
+    """A new array holding every seat's observation, seat 0's first, joined along their first axis.
+
+    Each seat sees its own hidden cards, so together they show the whole table as the seats know it:
+    every hand, and every public zone. No seat knows the order of a hidden deck, so neither does this.
+    """
+    return np.concatenate([observation(state, seat) for seat in range(state.game.num_players)])
 
 
 def action_mask_box(game: Game) -> spaces.Box:

@@ -22,9 +22,17 @@ board and card games (Connect Four, chess, poker):
   marks every agent both terminated and truncated).
 - **Rendering**: ``render_mode="ansi"`` returns the whole table as text (``str(state)``: a spectator's
   view, every hidden card shown); ``"human"`` prints it after every step.
+- **State**, for centralised critics: ``state()`` is every seat's observation tensor, seat 0's first,
+  joined along their first axis (shape ``state_space.shape``: the seats times the first dimension of
+  `Game.observation_shape`, then its other dimensions). Each seat sees its own hidden cards, so the
+  state shows every hand; no seat knows the order of a hidden deck, so the state does not either.
+- **Parallel API**: `parallel_env` is the same game through PettingZoo's own
+  ``turn_based_aec_to_parallel``: each ``step(actions)`` applies the action of the agent to act (named
+  in every agent's ``info["active_agent"]``) and ignores the others'.
 
 Each registered game is also registered with PettingZoo's registry as ``shardgames/NAME-v0``, for
-``pettingzoo.make("aec", "shardgames/sota-v0")``; keywords to ``make`` are game parameters.
+``pettingzoo.make("aec", "shardgames/sota-v0")`` and ``pettingzoo.make("parallel", ...)``; keywords to
+``make`` are game parameters.
 
 Examples:
     >>> from shardgames.interop.pettingzoo import env
@@ -35,6 +43,8 @@ Examples:
     >>> observation, reward, termination, truncation, info = aec.last()
     >>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
     ((58, 8, 8), True)
+    >>> aec.state().shape, aec.state_space.shape
+    ((116, 8, 8), (116, 8, 8))
 """
 
 from __future__ import annotations
@@ -52,7 +62,7 @@ try:
     import gymnasium
     import pettingzoo
     from gymnasium import spaces
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import conversions, wrappers
 except ImportError as _missing:  # pragma: no cover - exercised by a test that hides the extra
     raise MissingExtraError(
         "shardgames.interop.pettingzoo", "rl", _missing.name or "pettingzoo"
@@ -60,7 +70,7 @@ except ImportError as _missing:  # pragma: no cover - exercised by a test that h
 
 from shardgames.interop import _spaces
 
-__all__ = ["ENV_ID", "ShardGamesAECEnv", "env", "raw_env", "register_envs"]
+__all__ = ["ENV_ID", "ShardGamesAECEnv", "env", "parallel_env", "raw_env", "register_envs"]
 
 ENV_ID = "shardgames/{name}-v0"
 """The PettingZoo registry id of a game, with ``{name}`` the game's registry name."""
@@ -79,6 +89,7 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
 
     Attributes:
         game: The game played.
+        state_space: The space of `state`, the whole table for centralised critics.
         game_state: The game in progress (read it, do not change it); ``None`` before the first reset.
         episode_seed: The seed of the current episode: ``game.replay(env.episode_seed,
             env.game_state.history)`` rebuilds the state.
@@ -116,6 +127,7 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
         self.action_spaces: dict[str, spaces.Discrete] = {
             agent: spaces.Discrete(self.game.num_distinct_actions) for agent in self.possible_agents
         }
+        self.state_space: spaces.Box = _spaces.state_box(self.game)
         self.game_state: State | None = None
         self.episode_seed: int | None = None
         self._np_random: np.random.Generator | None = None
@@ -164,6 +176,14 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
             "observation": _spaces.observation(state, seat),
             "action_mask": _spaces.action_mask(state, seat),
         }
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole table as one new array, for centralised critics.
+
+        Every seat's observation tensor, seat 0's first, joined along their first axis (see the module
+        docstring).
+        """
+        return _spaces.state_tensor(self._require_state())
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Apply the selected agent's action id; once the game is over, ``None`` retires the agent.
@@ -272,8 +292,61 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
+def parallel_env(
+    game: str | Game,
+    *,
+    render_mode: str | None = None,
+    illegal_reward: float = -1.0,
+    **params: Any,
+) -> pettingzoo.ParallelEnv:
+    """The environment of `game` with PettingZoo's parallel API, for turn-based games.
+
+    It is `env` through PettingZoo's ``turn_based_aec_to_parallel`` (its wrapper, which also names the
+    agent to act in the infos that ``reset`` returns). ``reset`` returns the
+    observations and infos of every agent; ``step(actions)`` takes a dict of actions, applies the
+    action of the agent to act and ignores the others' (give them anything: ``0`` will do), and returns
+    every agent's observation, reward, termination, truncation and info. Each info names the agent to
+    act next as ``"active_agent"``, whose ``action_mask`` holds its legal actions. ``state()`` and
+    ``state_space`` are the AEC environment's.
+
+    Args:
+        game: A `Game`, or a name or game string such as ``"sota"`` or ``"tactics(souls=12)"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        illegal_reward: The reward of an agent that plays an illegal action (the game ends).
+        **params: Game parameters (with a name or game string only).
+
+    Returns:
+        The parallel environment; ``.unwrapped`` is the `ShardGamesAECEnv`.
+
+    Examples:
+        >>> from shardgames.interop.pettingzoo import parallel_env
+        >>> par = parallel_env("tactics", souls=12, max_turns=30)
+        >>> observations, infos = par.reset(seed=7)
+        >>> active = infos["player_0"]["active_agent"]
+        >>> legal = observations[active]["action_mask"].nonzero()[0]
+        >>> observations, rewards, terminations, truncations, infos = par.step({active: int(legal[0])})
+        >>> sorted(observations), par.state().shape
+        (['player_0', 'player_1'], (116, 8, 8))
+    """
+    return _TurnBasedParallelEnv(env(game, render_mode=render_mode, illegal_reward=illegal_reward, **params))
+
+
+class _TurnBasedParallelEnv(conversions.turn_based_aec_to_parallel_wrapper):  # type: ignore[misc]
+    """PettingZoo's conversion, naming the agent to act in the infos of ``reset`` too."""
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        observations, infos = super().reset(seed=seed, options=options)
+        active = self.aec_env.agent_selection
+        return observations, {agent: {**info, "active_agent": active} for agent, info in infos.items()}
+
+
 def register_envs(names: Iterable[str] | None = None) -> tuple[str, ...]:
-    """Register games with PettingZoo's registry as ``shardgames/NAME-v0`` (wrapped as by `env`).
+    """Register games with PettingZoo's registry as ``shardgames/NAME-v0``, AEC and parallel.
+
+    ``pettingzoo.make("aec", id)`` builds the environment of `env`, ``make("parallel", id)`` that of
+    `parallel_env`.
 
     Importing this module registers every game registered at that time; call this again after
     registering a game of your own. Ids already registered are left alone. PettingZoo has a registry
@@ -294,6 +367,8 @@ def register_envs(names: Iterable[str] | None = None) -> tuple[str, ...]:
         if env_id not in registry:
             pettingzoo.register("aec", env_id, entry_point=env, kwargs={"game": name})
             added.append(env_id)
+        if env_id not in pettingzoo.parallel_registry:
+            pettingzoo.register("parallel", env_id, entry_point=parallel_env, kwargs={"game": name})
     return tuple(added)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test, state_test
 
 import shardgames as sg
 from shardgames.interop import pettingzoo as pz
@@ -358,6 +358,98 @@ def test_importing_shardgames_imports_no_adapter_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------- the state, for centralised critics
+
+
+@pytest.mark.parametrize("game", SMALL.values())
+@dict_observation_quirks
+def test_state_test_passes(game: str) -> None:
+    state_test(pz.env(game), pz.parallel_env(game), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", [*SMALL.values(), "sota(players=3,max_turn_phases=20)"])
+def test_the_state_is_every_seat_s_observation_one_after_another(game: str) -> None:
+    env = pz.raw_env(game)
+    loaded = sg.load_game(game)
+    first, *rest = loaded.observation_shape
+    assert env.state_space.shape == (loaded.num_players * first, *rest)
+    assert env.state_space.dtype == np.float32
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in env.agent_iter(max_iter=60):
+        state = env.state()
+        assert env.state_space.contains(state)
+        assert env.game_state is not None
+        expected = [env.game_state.observation_tensor(seat) for seat in range(loaded.num_players)]
+        np.testing.assert_array_equal(state, np.concatenate(expected))
+        env.step(masked_random(env, rng))
+    state = env.state()
+    state[...] = 7.0  # a new array on every call: changing it changes nothing
+    assert env.state_space.contains(env.state())
+
+
+def test_the_state_shows_every_seat_s_hand() -> None:
+    env = pz.raw_env("sota")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in env.agent_iter(max_iter=30):  # into the game, hands dealt
+        env.step(masked_random(env, rng))
+    state = env.game_state
+    assert state is not None
+    before = env.state()
+    size = before.shape[0] // 2
+    changed = []
+    for seed in range(5):  # deal what seat 0 cannot see again: seat 1's hand, both decks
+        env.game_state = state.resample_hidden(0, sg.Rng(seed))
+        after = env.state()
+        np.testing.assert_array_equal(before[:size], after[:size])  # seat 0 sees the same table
+        changed.append(not np.array_equal(before[size:], after[size:]))
+    assert any(changed)  # seat 1's own hand is in the state
+
+
+def test_the_state_needs_a_reset_first() -> None:
+    with pytest.raises(sg.UsageError, match="reset"):
+        pz.raw_env("tactics").state()
+
+
+# ---------------------------------------------------------------------- the parallel API
+
+
+@pytest.mark.parametrize("game", SMALL.values())
+@dict_observation_quirks
+def test_parallel_api_test_and_parallel_seed_test_pass(game: str) -> None:
+    parallel_api_test(pz.parallel_env(game), num_cycles=300)
+    parallel_seed_test(lambda: pz.parallel_env(game), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", SMALL.values())
+def test_the_parallel_env_plays_the_game_the_aec_env_plays(game: str) -> None:
+    aec_trajectory = [(agent, action) for agent, action in play_out(pz.env(game), 11) if action is not None]
+    par = pz.parallel_env(game)
+    observations, infos = par.reset(seed=11)
+    rng = np.random.default_rng(11)
+    trajectory = []
+    rewards: dict[str, float] = {}
+    while par.agents:
+        active = infos[par.agents[0]]["active_agent"]
+        assert all(info["active_agent"] == active for info in infos.values())
+        legal = np.flatnonzero(observations[active]["action_mask"])
+        action = int(rng.choice(legal))
+        trajectory.append((active, action))
+        others = dict.fromkeys(par.agents, 0)  # the others' actions are ignored
+        observations, rewards, _, _, infos = par.step({**others, active: action})
+    assert trajectory == aec_trajectory
+    returns = par.unwrapped.game_state.returns()
+    assert [rewards[agent] for agent in par.possible_agents] == list(returns)
+
+
+def test_the_parallel_env_is_in_pettingzoos_registry() -> None:
+    par = pettingzoo.make("parallel", "shardgames/sota-v0", players=3)
+    observations, _ = par.reset(seed=0)
+    assert sorted(observations) == ["player_0", "player_1", "player_2"]
+    assert par.state().shape == par.state_space.shape
 
 
 # ---------------------------------------------------------------------- a training loop
