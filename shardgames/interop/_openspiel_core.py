@@ -2,7 +2,11 @@
 
 OpenSpiel clones a Python state by deep-copying its attributes and serialises it by pickling them. The
 adapter therefore keeps everything in one attribute, a `Core`, whose deep copy is the engine's cheap
-`State.clone` and whose pickle is the engine's exact JSON. This module does not import ``pyspiel``.
+`State.clone`. Its pickle is the game string and the ids of the actions played (chance outcomes
+included): every OpenSpiel state starts from `INITIAL_SEED` with explicit chance, so these replay it
+exactly (`Game.replay`), and a SOTA game pickles in a few kilobytes. A state sampled for search cannot
+be replayed (its hidden cards were dealt, not drawn), so it pickles as the engine's exact JSON. This
+module does not import ``pyspiel``.
 
 A seat's *recall* is its perfect-recall information state: every event of the game as that seat
 may see it (`Event.censor`), with its own decisions in between. A state sampled for search keeps the
@@ -14,12 +18,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from shardgames.kernel.errors import ReplayError, ShardGamesError
 from shardgames.kernel.events import Log
 from shardgames.kernel.game import Game, load_game
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import State
 
-__all__ = ["Core", "Step"]
+__all__ = ["INITIAL_SEED", "Core", "Step"]
+
+INITIAL_SEED = 0
+"""The seed of every initial state the adapter makes. With explicit chance the state draws nothing
+from it, but a replay needs the same one."""
 
 Step = tuple[int, int, int]
 """One decision applied through the adapter: (seat, action id, number of events before it)."""
@@ -58,7 +67,10 @@ class Core:
         return self.clone()
 
     def __reduce__(self) -> tuple[Callable[..., Core], tuple[Any, ...]]:
-        return (_restore, (str(self.state.game), self.state.to_json(), list(self.steps), self.prefixes))
+        game = self.state.game
+        if not any(self.prefixes):  # played from an initial state: its actions replay it
+            return (_replay, (str(game), [game.encode(action) for action in self.state.history]))
+        return (_restore, (str(game), self.state.to_json(), list(self.steps), self.prefixes))
 
     # ------------------------------------------------------------------ acting
 
@@ -109,6 +121,28 @@ class Core:
         prefixes = [""] * self.state.game.num_players
         prefixes[player] = self.recall(player)
         return Core(sample, prefixes=prefixes)
+
+
+def _replay(game_string: str, history: list[int]) -> Core:
+    """The core that played `history` from its initial state, each seat's decision recorded again.
+
+    Raises:
+        ReplayError: If an action is illegal or the game diverges from `history` (as `Game.replay`).
+    """
+    game: Game = load_game(game_string)
+    core = Core(game.new_initial_state(INITIAL_SEED))
+    state = core.state
+    for index, action_id in enumerate(history):
+        try:
+            if index >= len(state.history):
+                core.apply(action_id)
+            elif state.history[index] != game.decode(action_id):  # a step the engine takes by itself
+                raise ReplayError(f"step {index}: the game took {state.history[index]} by itself")
+        except ShardGamesError as exc:
+            if isinstance(exc, ReplayError):
+                raise
+            raise ReplayError(f"step {index}: {exc}") from exc
+    return core
 
 
 def _restore(game_string: str, state_json: str, steps: list[Step], prefixes: tuple[str, ...]) -> Core:

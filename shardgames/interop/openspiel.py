@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shardgames.interop._openspiel_core import Core
+from shardgames.interop._openspiel_core import INITIAL_SEED, Core
 from shardgames.interop._openspiel_observer import ShardObserver
 from shardgames.kernel.errors import InvalidParameterError, UsageError, require_extra
 from shardgames.kernel.game import Game, game_class, list_games
@@ -288,7 +288,7 @@ def _initial_core(engine: Game) -> Core:
     key = str(engine)
     template = _TEMPLATES.get(key)
     if template is None:
-        template = _TEMPLATES[key] = engine.new_initial_state(seed=0)
+        template = _TEMPLATES[key] = engine.new_initial_state(INITIAL_SEED)
     return Core(template.clone())
 
 

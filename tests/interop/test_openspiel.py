@@ -18,6 +18,7 @@ from open_spiel.python import observation  # noqa: E402 - after the skip
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from shardgames.interop import openspiel  # noqa: E402
+from shardgames.interop._openspiel_core import Core  # noqa: E402 - the adapter's engine side
 
 NAMES = openspiel.register_all()
 
@@ -285,6 +286,42 @@ def test_clones_pickles_and_serialisation_are_exact() -> None:
     assert restored.engine_state == state.engine_state
     assert restored.history() == state.history()
     assert pickle.loads(pickle.dumps(game)).engine == game.engine
+
+
+def test_a_state_serialises_as_its_actions_and_loads_back_exactly() -> None:
+    game = load("shardgames_sota(players=3)")
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(2), 100_000)
+    assert state.is_terminal()
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert len(text) < 40_000  # the actions' ids, not the whole event log (about 300 KB as JSON)
+    _, restored = pyspiel.deserialize_game_and_state(text)
+    assert restored.engine_state == state.engine_state
+    assert restored.engine_state.to_json() == state.engine_state.to_json()
+    for seat in range(3):  # each seat's recall, rebuilt from the decisions replayed
+        assert restored.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_a_sampled_state_cannot_be_replayed_and_serialises_whole() -> None:
+    game = load("shardgames_command(max_turns=10)")
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(3), 40)
+    sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    again = pickle.loads(pickle.dumps(sample))
+    assert again.engine_state == sample.engine_state
+    assert again.information_state_string(1) == sample.information_state_string(1)
+    play_randomly(again, np.random.default_rng(4), 5)  # and it plays on
+
+
+def test_a_history_that_does_not_replay_is_a_replay_error() -> None:
+    engine = sg.load_game("tactics(chance=explicit)")
+    state = engine.new_initial_state(0)
+    core = Core(state)
+    core.apply(engine.encode(state.legal_actions()[0]))
+    function, (game_string, history) = core.__reduce__()
+    assert function(game_string, history).state == core.state
+    with pytest.raises(sg.ReplayError, match="step 1"):
+        function(game_string, [history[0], 10**9])
+    with pytest.raises(sg.ReplayError, match="step 0"):
+        function(game_string, [0])  # a seat's action where the coin is to be flipped
 
 
 # ---------------------------------------------------------------------- OpenSpiel's Python bots
