@@ -9,12 +9,18 @@ be replayed (its hidden cards were dealt, not drawn), so it pickles as the engin
 module does not import ``pyspiel``.
 
 A seat's *recall* is its perfect-recall information state: every event of the game as that seat
-may see it (`Event.censor`), with its own decisions in between. A state sampled for search keeps the
-recall of the seat it was sampled for, so that seat's information state is the same in the sample.
+may see it (`Event.censor`), with its own decisions in between. Its text grows with the game (to
+hundreds of thousands of characters in a long SOTA game), so the core keeps its *digest* instead: a
+SHA-256 chain over its lines (each line hashed with the digest before it), extended as the game goes.
+Two recalls have the same digest only if they are the same, line for line (no collision of SHA-256
+is known), and the digest is 64 characters however long the game. A state sampled for search starts
+the recall of the seat it was sampled for from that seat's digest, so that seat's information state
+is the same in the sample and grows in it as it would in the game.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -40,7 +46,8 @@ class Core:
     Args:
         state: The engine state (loaded with ``chance="explicit"``).
         steps: The seats' decisions applied to `state` so far (shared with clones, append-only).
-        prefixes: Per seat, recall from before `state` began (non-empty only in sampled states).
+        prefixes: Per seat, the digest of its recall from before `state` began (non-empty only in
+            sampled states).
     """
 
     __slots__ = ("_recall", "prefixes", "state", "steps")
@@ -49,7 +56,7 @@ class Core:
         self.state = state
         self.steps: Log[Step] = Log() if steps is None else steps
         self.prefixes: tuple[str, ...] = tuple(prefixes) or ("",) * state.game.num_players
-        # Per seat: (events read, steps read, recall text so far); extended on demand.
+        # Per seat: (events read, steps read, recall digest so far); extended on demand.
         self._recall: list[tuple[int, int, str]] = [(0, 0, p) for p in self.prefixes]
 
     # ------------------------------------------------------------------ copies
@@ -84,28 +91,37 @@ class Core:
 
     # ------------------------------------------------------------------ information
 
-    def recall(self, player: int) -> str:
-        """Everything `player` has observed so far, in order: censored events and its own decisions."""
-        events_read, steps_read, text = self._recall[player]
-        events, steps = self.state.events, self.steps
-        if events_read == len(events) and steps_read == len(steps):
-            return text
-        decode = self.state.game.decode
-        parts: list[str] = [text] if text else []
+    def recall_lines(self, player: int, events_read: int = 0, steps_read: int = 0) -> list[str]:
+        """What `player` has observed, in order: censored events and its own decisions (``> action``).
+
+        From the given numbers of events and steps on (from the start of `state` by default); the
+        recall from before a sampled state began is known only by its digest.
+        """
+        events, steps, decode = self.state.events, self.steps, self.state.game.decode
+        lines: list[str] = []
         for seat, action_id, before in steps[steps_read:]:
-            parts.extend(str(e.censor(player)) for e in events[events_read:before])
+            lines.extend(str(e.censor(player)) for e in events[events_read:before])
             events_read = max(events_read, before)
             if seat == player:
-                parts.append(f"> {decode(action_id)}")
-        parts.extend(str(e.censor(player)) for e in events[events_read:])
-        text = "\n".join(parts)
-        self._recall[player] = (len(events), len(steps), text)
-        return text
+                lines.append(f"> {decode(action_id)}")
+        lines.extend(str(e.censor(player)) for e in events[events_read:])
+        return lines
+
+    def recall(self, player: int) -> str:
+        """The digest of everything `player` has observed so far (see the module docstring)."""
+        events_read, steps_read, digest = self._recall[player]
+        events, steps = self.state.events, self.steps
+        if events_read == len(events) and steps_read == len(steps):
+            return digest
+        for line in self.recall_lines(player, events_read, steps_read):
+            digest = hashlib.sha256(f"{digest}\n{line}".encode()).hexdigest()
+        self._recall[player] = (len(events), len(steps), digest)
+        return digest
 
     def information_state_string(self, player: int) -> str:
-        """The perfect-recall information state of `player`: its recall, then what it sees now."""
+        """The perfect-recall information state of `player`: its recall's digest, then what it sees now."""
         state = self.state
-        lines = [self.recall(player), "--", str(state.view(player))]
+        lines = [f"recall {self.recall(player)}", "--", str(state.view(player))]
         if state.current_player == player:
             encode = state.game.encode
             lines.append("legal: " + " ".join(str(encode(a)) for a in state.legal_actions()))

@@ -4,9 +4,9 @@ Two kinds of observation are supported, both for a single seat with public infor
 
 * the **observation** (``perfect_recall=False``): the seat's `View`, as a string (``str(view)``) and as
   a tensor (`View.observation_tensor`, shape `Game.observation_shape`);
-* the **information state** (``perfect_recall=True``): a string only, everything the seat has observed
-  since the start (its recall, see `Core.recall`) followed by what it sees now and, on its turn, its
-  legal action ids.
+* the **information state** (``perfect_recall=True``): a string only, the digest of everything the
+  seat has observed since the start (its recall, see `Core.recall`) followed by what it sees now and,
+  on its turn, its legal action ids.
 
 Both are computed from what the seat may see, never from the full state. This module does not import
 ``pyspiel``: it reads the observation type's fields by name.

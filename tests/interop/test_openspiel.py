@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import pickle
 import subprocess
@@ -200,7 +201,9 @@ def test_resampling_hides_the_hidden_cards_again() -> None:
     assert all(s.history() == [] for s in samples)
     # The sample plays on: the seat's recall keeps growing from where it was.
     follow = play_randomly(samples[0], np.random.default_rng(4), 5)
-    assert follow.information_state_string(0).startswith(state._core.recall(0))
+    grown = chained(state._core.recall(0), follow._core.recall_lines(0))
+    assert follow.information_state_string(0).startswith(f"recall {grown}\n")
+    assert grown != state._core.recall(0)
 
 
 # ---------------------------------------------------------------------- states
@@ -251,6 +254,23 @@ def test_observations_come_from_the_view() -> None:
         )
 
 
+def chained(digest: str, lines: list[str]) -> str:
+    """The recall digest: SHA-256 over the lines, each hashed with the digest before it."""
+    for line in lines:
+        digest = hashlib.sha256(f"{digest}\n{line}".encode()).hexdigest()
+    return digest
+
+
+def test_the_information_state_stays_short_and_is_cheap_late_in_a_long_game() -> None:
+    game = load("shardgames_sota(players=6)")
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(6), 100_000)
+    assert len(state.engine_state.events) > 3000
+    for seat in range(6):
+        text = state.information_state_string(seat)
+        assert len(text) < 10_000  # the digest of the recall, and the view now
+        assert len(state._core.recall_lines(seat)) > 1000  # what the digest stands for
+
+
 def test_the_information_state_has_perfect_recall() -> None:
     """The information state records what each seat saw happen: one decision, two different recalls."""
     game = load("shardgames_embers")
@@ -261,7 +281,7 @@ def test_the_information_state_has_perfect_recall() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.current_player() == 0
     recall = state.information_state_string(0)
-    assert recall.startswith(state._core.recall(0))
+    assert recall.startswith(f"recall {chained('', state._core.recall_lines(0))}\n--\n")
     branches = [state.child(a) for a in state.legal_actions()[:2]]
     assert branches[0].information_state_string(1) != branches[1].information_state_string(1)
 
