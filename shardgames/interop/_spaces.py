@@ -40,6 +40,8 @@ __all__ = [
     "settle_chance",
     "state_box",
     "state_tensor",
+    "write_action_mask",
+    "write_observation",
 ]
 
 OBSERVATION_LOW = -1.0
@@ -117,15 +119,27 @@ def action_mask_box(game: Game) -> spaces.Box:
 
 def observation(state: State, seat: int) -> npt.NDArray[np.float32]:
     """A new array holding `seat`'s observation tensor, clipped into the declared bounds."""
-    tensor = state.observation_tensor(seat)
-    return np.clip(tensor, OBSERVATION_LOW, OBSERVATION_HIGH)
+    return write_observation(state, seat, np.empty(state.game.observation_shape, dtype=np.float32))
+
+
+def write_observation(state: State, seat: int, out: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """`observation` written into `out` (a row of a batch, say); returns `out`."""
+    np.clip(state.observation_tensor(seat), OBSERVATION_LOW, OBSERVATION_HIGH, out=out)
+    return out
 
 
 def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
     """A new int8 array: 1 for each legal action of `seat` (all zeros when it is not to act)."""
-    if state.current_player != seat:
-        return np.zeros(state.game.num_distinct_actions, dtype=np.int8)
-    return state.legal_action_mask().astype(np.int8)
+    return write_action_mask(state, seat, np.empty(state.game.num_distinct_actions, dtype=np.int8))
+
+
+def write_action_mask(state: State, seat: int | None, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """`action_mask` written into `out`; all zeros for `seat` ``None`` (nobody may act). Returns `out`."""
+    out.fill(0)
+    if seat is not None and state.current_player == seat:
+        encode = state.game.encode
+        out[[encode(action) for action in state.legal_actions()]] = 1
+    return out
 
 
 def episode_seed(seed: int | None, np_random: np.random.Generator) -> int:

@@ -160,16 +160,8 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             The learner's observation and ``{"action_mask": ...}``.
         """
         super().reset(seed=seed)
-        self.episode_seed = _spaces.episode_seed(seed, self.np_random)
-        self.game_state = self.game.new_initial_state(self.episode_seed)
-        self._chance_rng = _spaces.chance_rng(self.episode_seed)
-        self._opponent_rngs = {s: _spaces.opponent_rng(self.episode_seed, s) for s in self.opponents}
-        self._lost = False
-        self._play_opponents(self.game_state)
-        self._over = self.game_state.is_terminal()
-        if self.render_mode == "human":
-            self.render()
-        return _spaces.observation(self.game_state, self.seat), {"action_mask": self._mask(self.game_state)}
+        state = self._start(seed)
+        return _spaces.observation(state, self.seat), {"action_mask": self._mask(state)}
 
     def step(
         self, action: int | np.integer[Any]
@@ -179,24 +171,11 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         Returns:
             ``(observation, reward, terminated, truncated, info)``; see the module docstring.
         """
+        reward, illegal = self._advance(action)
         state = self._require_state()
-        if self._over:
-            gymnasium.logger.warn(
-                "step() was called after the episode ended (terminated or truncated); call reset() first"
-            )
-            return self._transition(state, 0.0, illegal=False)
-        action_id = _action_id(action)
-        if action_id is None or not state.is_legal(action_id):
-            if self.illegal_action == "lose":
-                self._over = self._lost = True
-            return self._transition(state, self.illegal_penalty, illegal=True)
-        state.apply_action(action_id)
-        self._play_opponents(state)
-        reward = state.returns()[self.seat] if state.is_terminal() else 0.0
-        self._over = state.is_terminal()
-        if self.render_mode == "human":
-            self.render()
-        return self._transition(state, reward, illegal=False)
+        terminated, truncated = self._ended()
+        info = {"action_mask": self._mask(state), "illegal_action": illegal}
+        return _spaces.observation(state, self.seat), reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as a boolean mask (the method maskable policies call)."""
@@ -210,6 +189,53 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """
         return _spaces.render(self.render_mode, self._require_state())
 
+    # ------------------------------------------------------------------ the episode, without the outputs
+    # (`reset` and `step` build their outputs from these; the vector environment writes them into
+    # its batches instead)
+
+    def _start(self, seed: int | None) -> State:
+        """Start the episode of `seed` (``None``: drawn from ``np_random``) and play up to the learner."""
+        self.episode_seed = _spaces.episode_seed(seed, self.np_random)
+        self.game_state = state = self.game.new_initial_state(self.episode_seed)
+        self._chance_rng = _spaces.chance_rng(self.episode_seed)
+        self._opponent_rngs = {s: _spaces.opponent_rng(self.episode_seed, s) for s in self.opponents}
+        self._lost = False
+        self._play_opponents(state)
+        self._over = state.is_terminal()
+        if self.render_mode == "human":
+            self.render()
+        return state
+
+    def _advance(self, action: object) -> tuple[float, bool]:
+        """Apply the learner's action and the opponents' replies: the reward, and whether it was illegal."""
+        state = self._require_state()
+        if self._over:
+            gymnasium.logger.warn(
+                "step() was called after the episode ended (terminated or truncated); call reset() first"
+            )
+            return 0.0, False
+        action_id = _action_id(action)
+        if action_id is None or not state.is_legal(action_id):
+            if self.illegal_action == "lose":
+                self._over = self._lost = True
+            return self.illegal_penalty, True
+        state.apply_action(action_id)
+        self._play_opponents(state)
+        self._over = state.is_terminal()
+        if self.render_mode == "human":
+            self.render()
+        return float(state.returns()[self.seat]) if self._over else 0.0, False
+
+    def _ended(self) -> tuple[bool, bool]:
+        """Whether the episode is terminated, and whether it is truncated."""
+        state = self._require_state()
+        truncated = state.truncated
+        return self._lost or (state.is_terminal() and not truncated), truncated
+
+    def _mask_seat(self) -> int | None:
+        """The seat whose legal actions the mask shows: the learner's, or nobody's once it is over."""
+        return None if self._over else self.seat
+
     # ------------------------------------------------------------------ helpers
 
     def _play_opponents(self, state: State) -> None:
@@ -221,18 +247,9 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
                 return
             state.apply_action(self.opponents[player].act(state.view(player), self._opponent_rngs[player]))
 
-    def _transition(
-        self, state: State, reward: float, *, illegal: bool
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        truncated = state.truncated
-        terminated = self._lost or (state.is_terminal() and not truncated)
-        info = {"action_mask": self._mask(state), "illegal_action": illegal}
-        return _spaces.observation(state, self.seat), float(reward), terminated, truncated, info
-
     def _mask(self, state: State) -> npt.NDArray[np.int8]:
-        if self._over:
-            return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return _spaces.action_mask(state, self.seat)
+        out = np.empty(self.game.num_distinct_actions, dtype=np.int8)
+        return _spaces.write_action_mask(state, self._mask_seat(), out)
 
     def _require_state(self) -> State:
         if self.game_state is None:
