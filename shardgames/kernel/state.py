@@ -12,10 +12,9 @@ sets a prompt and stops; the answer resumes it. Procedures that are longer than 
 pending, so every intermediate point is a plain, serialisable value.
 
 The hooks a game implements and the API its rules code calls are listed on the reference page of
-this module (and shown at work in `examples/embers.py`).
-
-A game whose rules fill several modules registers its rules functions with
-`shardgames.kernel.handlers.Handlers`, and its hooks look them up there.
+this module (and shown at work in `examples/embers.py`). A game whose rules fill several modules
+registers its rules functions with `shardgames.kernel.handlers.Handlers`, and its hooks look them up
+there.
 """
 
 from __future__ import annotations
@@ -71,10 +70,8 @@ class State(Generic[GameT_co]):
 
     A game's state class names its game class, ``class MyState(State["MyGame"])``, so that
     ``self.game`` has the game's own type. Create states with `Game.new_initial_state`,
-    `Game.state_from_position` or `Game.state_from_json`, never directly.
-
-    A game implements the hooks, and its rules use the API of rules code (both listed in the module
-    docstring); users of a game call `apply_action`.
+    `Game.state_from_position` or `Game.state_from_json`, never directly. A game implements the hooks
+    and its rules use the API of rules code (both in the module docstring); users call `apply_action`.
     """
 
     __slots__ = (
@@ -323,10 +320,7 @@ class State(Generic[GameT_co]):
         return self._returns
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions of the seat to act (or the chance outcomes at a chance node), in id order.
-
-        Empty once the game is over.
-        """
+        """The actions of the seat to act (the outcomes at a chance node), in id order; () once over."""
         legal = self._legal
         if legal is None:
             prompt = self._prompt
@@ -345,6 +339,14 @@ class State(Generic[GameT_co]):
             self._legal = legal
         return legal
 
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of `legal_actions` (`Game.encode`), in the same order: what a policy head indexes."""
+        legal = self.legal_actions()
+        if self._legal_set is None:
+            encode = self.game.codec.encode
+            self._legal_set = [encode(a) for a in legal]
+        return tuple(self._legal_set)
+
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean mask over the player action ids (`Game.num_distinct_actions`).
 
@@ -352,8 +354,7 @@ class State(Generic[GameT_co]):
         """
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
         if self._current_player >= 0:
-            encode = self.game.codec.encode
-            mask[[encode(a) for a in self.legal_actions()]] = True
+            mask[list(self.legal_action_ids())] = True
         return mask
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:

@@ -207,7 +207,7 @@ def test_content_used_names_each_seat_s_content_once_and_only_grows(game: sg.Gam
 
 
 @given(seed=seeds)
-def test_codec_ids_round_trip_and_the_mask_matches(game: sg.Game, seed: int) -> None:
+def test_codec_ids_round_trip_and_the_ids_and_the_mask_match(game: sg.Game, seed: int) -> None:
     n = game.num_distinct_actions
     for step, state in enumerate(random_play(game, seed)):
         if not sampled_steps(step):
@@ -217,6 +217,7 @@ def test_codec_ids_round_trip_and_the_mask_matches(game: sg.Game, seed: int) -> 
             index = game.encode(action)
             assert game.decode(index) == action
             assert (index >= n) == action.is_chance
+        assert state.legal_action_ids() == tuple(game.encode(a) for a in legal)  # the same order
         mask = state.legal_action_mask()
         assert mask.shape == (n,)
         assert mask.dtype == np.bool_
