@@ -6,6 +6,8 @@ Each adapter is an optional extra, imported only when used:
   'shardgames[rl]'``);
 - `shardgames.interop.gymnasium`: a single-seat environment against built-in or custom opponents
   (``pip install 'shardgames[rl]'``);
+- `shardgames.interop.vector`: many such games stepped together, in stacked arrays (Gymnasium's
+  vector API; the same extra);
 - `shardgames.interop.openspiel`: every game registered with ``pyspiel`` (``pip install
   'shardgames[openspiel]'``).
 

@@ -33,6 +33,7 @@ __all__ = [
     "action_mask_box",
     "chance_rng",
     "episode_seed",
+    "mask_ids",
     "observation",
     "observation_box",
     "opponent_rng",
@@ -136,10 +137,15 @@ def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
 def write_action_mask(state: State, seat: int | None, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
     """`action_mask` written into `out`; all zeros for `seat` ``None`` (nobody may act). Returns `out`."""
     out.fill(0)
-    if seat is not None and state.current_player == seat:
-        encode = state.game.encode
-        out[[encode(action) for action in state.legal_actions()]] = 1
+    out[list(mask_ids(state, seat))] = 1
     return out
+
+
+def mask_ids(state: State, seat: int | None) -> tuple[int, ...]:
+    """The ids an action mask of `seat` marks: its legal actions when it is to act, otherwise none."""
+    if seat is None or state.current_player != seat:
+        return ()
+    return state.legal_action_ids()
 
 
 def episode_seed(seed: int | None, np_random: np.random.Generator) -> int:
