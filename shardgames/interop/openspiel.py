@@ -323,16 +323,14 @@ class ShardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
 
     def _legal_actions(self, player: int) -> list[int]:
         """The ids of the legal actions of `player`, the seat to act, in increasing order."""
-        state = self._core.state
-        encode = state.game.encode
-        return [encode(a) for a in state.legal_actions()]
+        return list(self._core.state.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node as (OpenSpiel outcome id, probability), by id."""
         state = self._core.state
-        game = state.game
-        offset = game.num_distinct_actions
-        return [(game.encode(a) - offset, p) for a, p in state.chance_outcomes()]
+        offset = state.game.num_distinct_actions
+        outcomes = state.chance_outcomes()  # in id order, as the legal ids
+        return [(i - offset, p) for i, (_, p) in zip(state.legal_action_ids(), outcomes, strict=True)]
 
     def _engine_id(self, action: int) -> int:
         if self._core.state.current_player == CHANCE:

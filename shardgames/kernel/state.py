@@ -290,10 +290,7 @@ class State(Generic[GameT_co]):
 
     @property
     def truncated(self) -> bool:
-        """Whether the game is over because it reached its turn cap (a draw by the cap, not the rules).
-
-        Reinforcement-learning adapters report this as a truncation rather than a termination.
-        """
+        """Whether the game ended at its turn cap, not by the rules (a truncation, to RL adapters)."""
         if self._returns is None or not self.events:
             return False
         last = self._events[-1]
@@ -348,10 +345,7 @@ class State(Generic[GameT_co]):
         return tuple(self._legal_set)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
-        """A boolean mask over the player action ids (`Game.num_distinct_actions`).
-
-        At a chance node or a terminal state the mask is all False.
-        """
+        """A boolean mask over the player action ids (`Game.num_distinct_actions`), False unless one acts."""
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
         if self._current_player >= 0:
             mask[list(self.legal_action_ids())] = True
@@ -366,7 +360,10 @@ class State(Generic[GameT_co]):
         outcomes = self._chance_outcomes(self._chance_prompt("chance_outcomes"))
         total = sum(w for _, w in outcomes)
         encode = self.game.codec.encode
-        return tuple(sorted(((a, w / total) for a, w in outcomes), key=lambda p: encode(p[0])))
+        ordered = sorted((encode(a), a, w) for a, w in outcomes)  # ids differ: actions never compared
+        if self._legal is None:  # the outcomes are the legal actions: keep them, with their ids
+            self._legal, self._legal_set = tuple(a for _, a, _ in ordered), [i for i, _, _ in ordered]
+        return tuple((a, w / total) for _, a, w in ordered)
 
     def sample_chance_outcome(self, rng: RngLike) -> Action:
         """One outcome of this chance node, drawn from `rng` with the exact (integer) weights.
@@ -406,6 +403,11 @@ class State(Generic[GameT_co]):
         self._checked(action)
 
     def _checked(self, action: Action | int) -> Action:
+        if type(action) is int:  # an id: look it up among the legal ids, which line up with the actions
+            legal, ids = self.legal_actions(), self._legal_set or self.legal_action_ids()
+            position = bisect_left(ids, action)
+            if position < len(ids) and ids[position] == action:
+                return legal[position]
         if not isinstance(action, Action):
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalActionError(action, self._reason(action), self._current_player)
