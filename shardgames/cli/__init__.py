@@ -69,13 +69,10 @@ finished.
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from shardgames._version import __version__
@@ -83,6 +80,7 @@ from shardgames.agents.base import RandomAgent
 from shardgames.arena.backends import StopFlag, ctrl_c_stops
 from shardgames.arena.match import MatchRecord, play_match
 from shardgames.arena.results import TournamentResult
+from shardgames.cli._imports import ImportTargetError, import_target
 from shardgames.cli._output import console
 from shardgames.cli.analyze import add_analyze_commands
 from shardgames.cli.arena import add_arena_commands
@@ -91,7 +89,7 @@ from shardgames.cli.designer import add_designer_commands
 from shardgames.cli.play import add_play_commands
 from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import ShardGamesError, UnknownGameError, UsageError, require_extra
-from shardgames.kernel.game import Game, game_class, list_games, load_game, register_game
+from shardgames.kernel.game import Game, game_class, list_games, load_game
 from shardgames.kernel.params import format_value
 from shardgames.kernel.rng import derive_seed
 from shardgames.render.text import plural
@@ -112,81 +110,7 @@ __all__ = [
 _FEATURE = "the shardgames command"
 
 
-class ImportTargetError(ShardGamesError, ImportError):
-    """A ``--import`` target that cannot be imported, or a class in it that cannot be registered."""
-
-
 # ---------------------------------------------------------------------- work that needs no extras
-
-
-def import_target(spec: str) -> ModuleType:
-    """Import a module or a ``.py`` file, and register a `Game` class from it if one is named.
-
-    A file is imported under its file name (``examples/embers.py`` becomes module ``embers``, and a
-    module already imported from the same file is reused), with its folder added to ``sys.path`` the way
-    ``python FILE`` would, so it can import its neighbours.
-
-    Args:
-        spec: ``module.name``, ``path/to/file.py``, either followed by ``:ClassName`` to register
-            ``ClassName`` with `shardgames.register_game`.
-
-    Returns:
-        The imported module.
-
-    Raises:
-        ImportTargetError: If the module or file cannot be imported, has no such class, or the class
-            cannot be registered; the message is one line and names the target.
-    """
-    target, class_name = spec, ""
-    head, colon, tail = spec.rpartition(":")
-    if colon and head and tail.isidentifier():
-        target, class_name = head, tail
-    try:
-        if target.endswith(".py") or "/" in target or "\\" in target:
-            module = _import_file(Path(target))
-        else:
-            module = importlib.import_module(target)
-    except ImportTargetError:
-        raise
-    except Exception as exc:  # anything the imported code raises means "cannot import"
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        raise ImportTargetError(f"cannot import {target!r}: {type(exc).__name__}: {detail}") from None
-    if class_name:
-        cls = getattr(module, class_name, None)
-        if cls is None:
-            raise ImportTargetError(f"{target!r} has no class {class_name!r}")
-        try:
-            register_game(cls)
-        except (TypeError, ValueError) as exc:
-            raise ImportTargetError(f"cannot register {class_name!r} from {target!r}: {exc}") from None
-    return module
-
-
-def _import_file(path: Path) -> ModuleType:
-    if not path.is_file():
-        raise ImportTargetError(f"no such file: {str(path)!r}")
-    path = path.resolve()
-    for name in (path.stem, f"_shardgames_import_{path.stem}"):  # never shadow an unrelated module
-        existing = sys.modules.get(name)
-        if existing is None:
-            break
-        if Path(getattr(existing, "__file__", None) or "").resolve() == path:
-            return existing
-    else:
-        raise ImportTargetError(f"cannot import {str(path)!r}: its module name is taken")
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportTargetError(f"cannot import {str(path)!r}: not a Python module")
-    if str(path.parent) not in sys.path:
-        sys.path.insert(0, str(path.parent))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
 
 
 def game_info(name: str) -> dict[str, Any]:
