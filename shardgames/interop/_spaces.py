@@ -25,6 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from shardgames.kernel import Game, Rng, State, UsageError, derive_seed, load_game
+from shardgames.kernel.views import OBSERVATION_HIGH, OBSERVATION_LOW
 
 __all__ = [
     "OBSERVATION_HIGH",
@@ -45,11 +46,6 @@ __all__ = [
     "write_observation",
 ]
 
-OBSERVATION_LOW = -1.0
-"""The lower bound of every observation value declared by the adapters."""
-
-OBSERVATION_HIGH = 4.0
-"""The upper bound of every observation value declared by the adapters."""
 
 _SEED_LIMIT = 2**63
 _CHANCE_KEY = 0

@@ -31,10 +31,16 @@ from shardgames.kernel.zones import DeckView, Hand, HandView, HiddenDeck
 if TYPE_CHECKING:
     from shardgames.kernel.game import Game
 
-__all__ = ["SAMPLE_ATTEMPTS", "BaseViewFields", "View", "deal"]
+__all__ = ["OBSERVATION_HIGH", "OBSERVATION_LOW", "SAMPLE_ATTEMPTS", "BaseViewFields", "View", "deal"]
 
 SAMPLE_ATTEMPTS = 200
 """How many deals `View.sample_state` tries before giving up."""
+
+OBSERVATION_LOW = -1.0
+"""The lower bound of an observation value as learners see it (the adapters' boxes, `PolicyAgent`)."""
+
+OBSERVATION_HIGH = 4.0
+"""The upper bound of an observation value as learners see it; the rare value beyond it is clipped."""
 
 
 class BaseViewFields(TypedDict):
