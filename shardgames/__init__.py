@@ -14,7 +14,14 @@ Examples:
 
 from shardgames import analysis as analysis
 from shardgames._version import __version__
-from shardgames.agents import Agent, FlatMonteCarloAgent, MCTSAgent, RandomAgent, strongest_agent
+from shardgames.agents import (
+    Agent,
+    FlatMonteCarloAgent,
+    MCTSAgent,
+    PolicyAgent,
+    RandomAgent,
+    strongest_agent,
+)
 from shardgames.arena import (
     AgentError,
     AgentFailureWarning,
@@ -76,6 +83,7 @@ __all__ = [
     "MCTSAgent",
     "MatchRecord",
     "MissingExtraError",
+    "PolicyAgent",
     "PositionError",
     "Prompt",
     "RandomAgent",

@@ -3,6 +3,7 @@
 from shardgames.agents.base import Agent, RandomAgent
 from shardgames.agents.flat import FlatMonteCarloAgent
 from shardgames.agents.mcts import MCTSAgent
+from shardgames.agents.policy import PolicyAgent
 from shardgames.agents.search import ActionStats, SearchAgent, SearchResult
 from shardgames.agents.strongest import strongest_agent
 
@@ -11,6 +12,7 @@ __all__ = [
     "Agent",
     "FlatMonteCarloAgent",
     "MCTSAgent",
+    "PolicyAgent",
     "RandomAgent",
     "SearchAgent",
     "SearchResult",

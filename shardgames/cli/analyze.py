@@ -34,7 +34,7 @@ import attrs
 
 from shardgames.agents.base import Agent
 from shardgames.cli._output import console
-from shardgames.cli.arena import _split_agents, agent_from_spec
+from shardgames.cli.arena import AGENT_NAMES, _split_agents, agent_from_spec
 from shardgames.kernel.datafiles import write_text_atomic
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game, load_game
@@ -286,7 +286,7 @@ def _power(question: PowerQuestion, run: Run | None, json_path: Path | None) -> 
 def _run_options(
     default_games: int | None,
     games_help: str = "Games to play.",
-    agents_help: str = "Comma-separated agents (random, greedy, mcts, flat, best); one plays every seat.",
+    agents_help: str = f"Comma-separated agents ({', '.join(AGENT_NAMES)}); one plays every seat.",
 ) -> Callable[[Any], Any]:
     """The options of every subcommand that plays a tournament."""
     import click  # noqa: PLC0415 - an optional extra
@@ -403,8 +403,7 @@ def add_analyze_commands(cli: click.Group) -> None:
     @_run_options(
         20,
         "Games for each ordered pair of options.",
-        "The agent of both seats, or two comma-separated agents, one per seat "
-        "(random, greedy, mcts, flat, best).",
+        f"The agent of both seats, or two comma-separated agents, one per seat ({', '.join(AGENT_NAMES)}).",
     )
     @click.pass_context
     def matchups_command(

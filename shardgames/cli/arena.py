@@ -10,8 +10,11 @@ search), ``prior`` (``greedy`` or ``none``), ``bias`` (the prior's weight), ``wi
 progressive widening exponent, or ``none``) and ``workers`` (processes of a root-parallel search);
 ``flat`` (`FlatMonteCarloAgent`) with ``sims`` and ``rollout``; ``best`` (`strongest_agent`: the strongest
 agent that thinks ``seconds`` per move, a search with as many simulations as the game's rated speed
-fits in that time, or the greedy agent without ``seconds``). For example ``mcts:seconds=0.5``,
-``mcts:sims=200,depth=4,rollout=greedy`` or ``best:seconds=0.1``.
+fits in that time, or the greedy agent without ``seconds``); ``policy`` (`PolicyAgent`, a trained
+policy) with ``load``, a function ``MODULE:NAME`` or ``FILE.py:NAME`` that takes the game and returns
+the policy, and ``temperature``. For example ``mcts:seconds=0.5``,
+``mcts:sims=200,depth=4,rollout=greedy``, ``best:seconds=0.1`` or
+``policy:load=examples/learning/policy.py:load_policy,temperature=0.5``.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shardgames.agents.base import Agent, RandomAgent, game_agent
+from shardgames.agents.policy import PolicyAgent
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.walk import walk_record
+from shardgames.cli._imports import ImportTargetError, import_object
 from shardgames.cli._output import console
 from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_arena_commands", "agent_from_spec", "game_agent"]
 
-AGENT_NAMES = ("random", "greedy", "mcts", "flat", "best")
+AGENT_NAMES = ("random", "greedy", "mcts", "flat", "best", "policy")
 
 
 def _parse(spec: str) -> tuple[str, dict[str, str]]:
@@ -113,6 +118,7 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
         "mcts": {"sims", "seconds", "c", "rollout", *_MCTS_OPTIONS},
         "flat": {"sims", "rollout"},
         "best": {"seconds"},
+        "policy": {"load", "temperature"},
     }
     if name not in allowed:
         raise UsageError(f"agent {spec!r}: the agents are {', '.join(AGENT_NAMES)}")
@@ -124,6 +130,8 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
         return RandomAgent()
     if name == "greedy":
         return _greedy(spec, game)()
+    if name == "policy":
+        return _policy(spec, options, game)
     if name == "best":
         from shardgames.agents.strongest import strongest_agent  # noqa: PLC0415 - search agents on use
 
@@ -153,6 +161,60 @@ def agent_from_spec(spec: str, game: Game) -> Agent:
         return MCTSAgent(**kwargs)
     except UsageError as error:
         raise UsageError(f"agent {spec!r}: {error}") from None
+
+
+def _policy(spec: str, options: Mapping[str, str], game: Game) -> Agent:
+    """A `PolicyAgent` whose policy the function named by ``load`` makes for `game`."""
+    if "load" not in options:
+        raise UsageError(
+            f"agent {spec!r}: policy needs load=MODULE:NAME or load=FILE.py:NAME, a function that takes "
+            "the game and returns the policy"
+        )
+    temperature = 0.0
+    if "temperature" in options:
+        temperature = _number(spec, "temperature", options["temperature"], float, minimum=0)
+    load = options["load"]
+    try:
+        policy = LoadedPolicy(load, game)
+        return PolicyAgent(policy, name=f"policy:{load.rpartition(':')[2]}", temperature=temperature)
+    except UsageError as error:
+        raise UsageError(f"agent {spec!r}: {error}") from None
+
+
+class LoadedPolicy:
+    """The policy that the function `load` (``MODULE:NAME`` or ``FILE.py:NAME``) makes for `game`.
+
+    It pickles as that recipe, so a tournament's worker processes load the policy again themselves:
+    a policy a function builds (a closure, a network) need not pickle.
+
+    Raises:
+        UsageError: If the function cannot be imported, raises, or returns something not callable.
+    """
+
+    def __init__(self, load: str, game: Game) -> None:
+        self.load = load
+        self.game = game
+        try:
+            make = import_object(load)
+        except ImportTargetError as error:
+            raise UsageError(str(error)) from None
+        try:
+            policy = make(game)
+        except Exception as error:  # whatever the user's function raises means "cannot load"
+            detail = str(error).splitlines()[0] if str(error) else ""
+            raise UsageError(f"{load} failed: {type(error).__name__}: {detail}") from None
+        if not callable(policy):
+            raise UsageError(f"{load} returned {type(policy).__name__}, not a policy (a callable)")
+        self._policy = policy
+
+    def __call__(self, observation: Any, mask: Any) -> Any:
+        return self._policy(observation, mask)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return LoadedPolicy, (self.load, self.game)
+
+    def __repr__(self) -> str:
+        return f"LoadedPolicy({self.load!r}, {str(self.game)!r})"
 
 
 def _greedy(spec: str, game: Game) -> type[Agent]:
@@ -315,9 +377,10 @@ def add_arena_commands(cli: click.Group) -> None:
     ) -> None:
         """Play GAMES games of GAME_STRING between the --agents, seats rotated, and print the results.
 
-        Agents are random, greedy (the game's own), mcts and flat, with options after a colon:
-        mcts:sims=200,c=1.4,rollout=greedy or flat:sims=50. The same options give the same results
-        on any number of workers and back ends.
+        Agents are random, greedy (the game's own), mcts, flat, best and policy, with options after
+        a colon: mcts:sims=200,c=1.4,rollout=greedy, flat:sims=50, best:seconds=0.1 or
+        policy:load=FILE.py:NAME. The same options give the same results on any number of workers
+        and back ends.
 
         Ctrl-C stops the run once the games in progress end (press it again to stop at once): the
         finished games are printed and written to --json and --records, and the command exits with

@@ -208,8 +208,9 @@ def add_play_commands(cli: click.Group) -> None:
         view, undo, save, quit).
 
         The bots are random, greedy (the game's own; the default, or random for a game without one),
-        mcts and flat, with options after a colon: --vs mcts:sims=100,c=1.4, or --vs random,greedy for
-        the two other seats of 'sota(players=3)'. The same seed, bots and answers give the same game.
+        mcts, flat, best and policy, with options after a colon: --vs mcts:sims=100,c=1.4, or --vs
+        random,greedy for the two other seats of 'sota(players=3)'. The same seed, bots and answers
+        give the same game.
 
         Undo goes back to your previous decision unless dice were rolled, cards drawn or shuffled, or
         cards revealed to you since. A bot that takes a while shows a spinner; --delay paces the steps
