@@ -138,8 +138,7 @@ class State(Generic[GameT_co]):
         self._current_player = TERMINAL
         self._returns = None
         self._winner = None
-        self._legal = None
-        self._legal_set = None
+        self._legal = self._legal_set = None
 
     # ------------------------------------------------------------------ hooks
 
@@ -324,7 +323,7 @@ class State(Generic[GameT_co]):
             if prompt is None:
                 legal = ()
             elif prompt.player == CHANCE:
-                legal = self.game.codec.sort(a for a, _ in self._chance_outcomes(prompt))
+                legal = tuple(a for _, a, _ in self._ordered_outcomes(prompt))
             elif self.legal_by_id:
                 found = self._legal_action_ids(prompt)
                 ids = found if type(found) is list else list(found)
@@ -338,17 +337,28 @@ class State(Generic[GameT_co]):
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of `legal_actions` (`Game.encode`), in the same order: what a policy head indexes."""
+        return tuple(self._legal_ids())
+
+    def _legal_ids(self) -> list[int]:  # encoded once per decision, unless the game listed ids
         legal = self.legal_actions()
         if self._legal_set is None:
-            encode = self.game.codec.encode
-            self._legal_set = [encode(a) for a in legal]
-        return tuple(self._legal_set)
+            self._legal_set = [self.game.codec.encode(a) for a in legal]
+        return self._legal_set
+
+    def _listed(self, action: Action | int) -> int:
+        """The position of the action (or id) among the legal ids, and so among the actions, or -1."""
+        try:
+            index = action if isinstance(action, int) else self.game.codec.encode(action)
+        except ActionCodecError:
+            return -1
+        ids = self._legal_ids()
+        position = bisect_left(ids, index)
+        return position if position < len(ids) and ids[position] == index else -1
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean mask over the player action ids (`Game.num_distinct_actions`), False unless one acts."""
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
-        if self._current_player >= 0:
-            mask[list(self.legal_action_ids())] = True
+        mask[self._legal_ids() if self._current_player >= 0 else []] = True
         return mask
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
@@ -357,13 +367,16 @@ class State(Generic[GameT_co]):
         Raises:
             UsageError: If this is not a chance node.
         """
-        outcomes = self._chance_outcomes(self._chance_prompt("chance_outcomes"))
-        total = sum(w for _, w in outcomes)
-        encode = self.game.codec.encode
-        ordered = sorted((encode(a), a, w) for a, w in outcomes)  # ids differ: actions never compared
-        if self._legal is None:  # the outcomes are the legal actions: keep them, with their ids
-            self._legal, self._legal_set = tuple(a for _, a, _ in ordered), [i for i, _, _ in ordered]
+        ordered = self._ordered_outcomes(self._chance_prompt("chance_outcomes"))
+        total = sum(w for _, _, w in ordered)
         return tuple((a, w / total) for _, a, w in ordered)
+
+    def _ordered_outcomes(self, prompt: Prompt) -> list[tuple[int, Action, int]]:
+        """The outcomes of a chance node, ``(id, action, weight)`` in id order, kept as the legal ids."""
+        encode = self.game.codec.encode
+        ordered = sorted((encode(a), a, w) for a, w in self._chance_outcomes(prompt))  # ids all differ
+        self._legal, self._legal_set = tuple(a for _, a, _ in ordered), [i for i, _, _ in ordered]
+        return ordered
 
     def sample_chance_outcome(self, rng: RngLike) -> Action:
         """One outcome of this chance node, drawn from `rng` with the exact (integer) weights.
@@ -403,11 +416,10 @@ class State(Generic[GameT_co]):
         self._checked(action)
 
     def _checked(self, action: Action | int) -> Action:
-        if type(action) is int:  # an id: look it up among the legal ids, which line up with the actions
-            legal, ids = self.legal_actions(), self._legal_set or self.legal_action_ids()
-            position = bisect_left(ids, action)
-            if position < len(ids) and ids[position] == action:
-                return legal[position]
+        if type(action) is int:  # an id: found among the legal ids, which line up with the actions
+            position = self._listed(action)
+            if position >= 0:
+                return self.legal_actions()[position]
         if not isinstance(action, Action):
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalActionError(action, self._reason(action), self._current_player)
@@ -422,19 +434,8 @@ class State(Generic[GameT_co]):
                     return action
             if action in legal:  # a short scan beats building a set
                 return action
-        else:  # binary search in the sorted ids
-            legal_ids = self._legal_set
-            if legal_ids is None:
-                encode = self.game.codec.encode
-                legal_ids = self._legal_set = [encode(a) for a in legal]
-            try:
-                index = self.game.codec.encode(action)
-            except ActionCodecError:
-                pass
-            else:
-                position = bisect_left(legal_ids, index)
-                if position < len(legal_ids) and legal_ids[position] == index:
-                    return action
+        elif self._listed(action) >= 0:  # binary search in the sorted ids
+            return action
         raise IllegalActionError(action, self._reason(action), self._current_player)
 
     def why_illegal(self, action: object) -> str | None:
@@ -478,9 +479,8 @@ class State(Generic[GameT_co]):
 
     def _not_listed(self, action: object) -> str:
         legal = self.legal_actions()
-        options = ", ".join(str(a) for a in legal[:8])
         more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
-        return f"not one of the legal actions for {self._prompt}: {options}{more}"
+        return f"not one of the legal actions for {self._prompt}: {', '.join(map(str, legal[:8]))}{more}"
 
     # ------------------------------------------------------------------ acting
 
