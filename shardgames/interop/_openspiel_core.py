@@ -24,9 +24,9 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shardgames.kernel.errors import ReplayError, ShardGamesError
+from shardgames.kernel.actions import Action
 from shardgames.kernel.events import Log
-from shardgames.kernel.game import Game, load_game
+from shardgames.kernel.game import Game, load_game, replay_into
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import State
 
@@ -81,13 +81,14 @@ class Core:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action_id: int) -> None:
-        """Apply an engine action id (player action or chance outcome) and record a seat's decision."""
+    def apply(self, action: Action | int) -> None:
+        """Apply an engine action or id (player action or chance outcome) and record a seat's decision."""
         state = self.state
         player = state.current_player
         if player >= 0:
+            action_id = action if isinstance(action, int) else state.game.encode(action)
             self.steps.append((player, action_id, len(state.events)))
-        state.apply_action(action_id)
+        state.apply_action(action)
 
     # ------------------------------------------------------------------ information
 
@@ -143,21 +144,10 @@ def _replay(game_string: str, history: list[int]) -> Core:
     """The core that played `history` from its initial state, each seat's decision recorded again.
 
     Raises:
-        ReplayError: If an action is illegal or the game diverges from `history` (as `Game.replay`).
+        ReplayError: If an action is illegal or the game diverges from `history` (`replay_into`).
     """
-    game: Game = load_game(game_string)
-    core = Core(game.new_initial_state(INITIAL_SEED))
-    state = core.state
-    for index, action_id in enumerate(history):
-        try:
-            if index >= len(state.history):
-                core.apply(action_id)
-            elif state.history[index] != game.decode(action_id):  # a step the engine takes by itself
-                raise ReplayError(f"step {index}: the game took {state.history[index]} by itself")
-        except ShardGamesError as exc:
-            if isinstance(exc, ReplayError):
-                raise
-            raise ReplayError(f"step {index}: {exc}") from exc
+    core = Core(load_game(game_string).new_initial_state(INITIAL_SEED))
+    replay_into(core.state, history, core.apply)
     return core
 
 

@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -54,6 +54,7 @@ __all__ = [
     "list_games",
     "load_game",
     "register_game",
+    "replay_into",
     "unregister_game",
 ]
 
@@ -333,26 +334,8 @@ class Game:
             ReplayError: If an action is illegal, an id is outside the action space, or the game
                 diverges from the history.
         """
-        if not isinstance(history, Iterable) or isinstance(history, str | bytes | Mapping):
-            kind = type(history).__name__
-            raise errors.ReplayError(f"the history must be a sequence of actions or ids, not {kind}")
         state = self.new_initial_state(seed)
-        for index, item in enumerate(history):
-            try:
-                action = self.decode(item) if isinstance(item, int) else item
-            except errors.ShardGamesError as exc:
-                raise errors.ReplayError(f"step {index}: {exc}") from exc
-            if index < len(state.history):
-                if state.history[index] != action:
-                    raise errors.ReplayError(
-                        f"step {index}: the game took {state.history[index]} by itself, "
-                        f"but the history says {action}"
-                    )
-                continue
-            try:
-                state.apply_action(action)
-            except errors.ShardGamesError as exc:
-                raise errors.ReplayError(f"step {index}: {exc}") from exc
+        replay_into(state, history)
         return state
 
     # ------------------------------------------------------------------ identity
@@ -477,3 +460,39 @@ def load_game(spec: str, **params: Any) -> Game:
     name, from_string = parse_game_string(spec)
     cls = game_class(name)
     return cls(**{**from_string, **params})
+
+
+def replay_into(
+    state: State, history: Sequence[Action | int], apply: Callable[[Action], object] | None = None
+) -> None:
+    """Play `history` on `state`, a new game, as `Game.replay` does.
+
+    Args:
+        state: The state to play on, as `Game.new_initial_state` made it.
+        history: Actions or ids, chance outcomes included.
+        apply: What applies each step that the game does not take by itself (`State.apply_action` by
+            default; a caller that records the steps passes its own).
+
+    Raises:
+        ReplayError: If an action is illegal, an id is outside the action space, or the game
+            diverges from the history.
+    """
+    if not isinstance(history, Iterable) or isinstance(history, str | bytes | Mapping):
+        kind = type(history).__name__
+        raise errors.ReplayError(f"the history must be a sequence of actions or ids, not {kind}")
+    for index, item in enumerate(history):
+        try:
+            action = state.game.decode(item) if isinstance(item, int) else item
+        except errors.ShardGamesError as exc:
+            raise errors.ReplayError(f"step {index}: {exc}") from exc
+        if index < len(state.history):
+            if state.history[index] != action:
+                raise errors.ReplayError(
+                    f"step {index}: the game took {state.history[index]} by itself, "
+                    f"but the history says {action}"
+                )
+            continue
+        try:
+            (apply or state.apply_action)(action)
+        except errors.ShardGamesError as exc:
+            raise errors.ReplayError(f"step {index}: {exc}") from exc
