@@ -125,8 +125,8 @@ def write_observation(state: State, seat: int, out: npt.NDArray[np.float32]) -> 
     return out
 
 
-def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
-    """A new int8 array: 1 for each legal action of `seat` (all zeros when it is not to act)."""
+def action_mask(state: State, seat: int | None) -> npt.NDArray[np.int8]:
+    """A new int8 array: 1 for each legal action of `seat` (all zeros when it is not to act, or None)."""
     return write_action_mask(state, seat, np.empty(state.game.num_distinct_actions, dtype=np.int8))
 
 

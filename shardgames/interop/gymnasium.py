@@ -159,7 +159,6 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         Returns:
             The learner's observation and ``{"action_mask": ...}``.
         """
-        super().reset(seed=seed)
         state = self._start(seed)
         return _spaces.observation(state, self.seat), {"action_mask": self._mask(state)}
 
@@ -195,6 +194,7 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
 
     def _start(self, seed: int | None) -> State:
         """Start the episode of `seed` (``None``: drawn from ``np_random``) and play up to the learner."""
+        super().reset(seed=seed)  # seeds np_random when a seed is given
         self.episode_seed = _spaces.episode_seed(seed, self.np_random)
         self.game_state = state = self.game.new_initial_state(self.episode_seed)
         self._chance_rng = _spaces.chance_rng(self.episode_seed)
@@ -248,8 +248,7 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             state.apply_action(self.opponents[player].act(state.view(player), self._opponent_rngs[player]))
 
     def _mask(self, state: State) -> npt.NDArray[np.int8]:
-        out = np.empty(self.game.num_distinct_actions, dtype=np.int8)
-        return _spaces.write_action_mask(state, self._mask_seat(), out)
+        return _spaces.action_mask(state, self._mask_seat())
 
     def _require_state(self) -> State:
         if self.game_state is None:

@@ -161,7 +161,6 @@ class ShardGamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """
         seeds = self._seeds(seed)
         for index, (env, one) in enumerate(zip(self.envs, seeds, strict=True)):
-            gymnasium.Env.reset(env, seed=one)  # seeds the slot's np_random, as env.reset would
             env._start(one)
             self._write(index)
         self._rewards.fill(0.0)
