@@ -16,7 +16,7 @@ from typing import Any
 from shardgames.kernel.errors import ShardGamesError
 from shardgames.kernel.game import register_game
 
-__all__ = ["ImportTargetError", "import_module_or_file", "import_object", "import_target"]
+__all__ = ["ImportTargetError", "import_module_or_file", "import_object", "import_target", "one_line"]
 
 
 class ImportTargetError(ShardGamesError, ImportError):
@@ -41,10 +41,7 @@ def import_target(spec: str) -> ModuleType:
         ImportTargetError: If the module or file cannot be imported, has no such class, or the class
             cannot be registered; the message is one line and names the target.
     """
-    target, class_name = spec, ""
-    head, colon, tail = spec.rpartition(":")
-    if colon and head and tail.isidentifier():
-        target, class_name = head, tail
+    target, class_name = _split(spec)
     module = import_module_or_file(target)
     if class_name:
         cls = getattr(module, class_name, None)
@@ -55,6 +52,12 @@ def import_target(spec: str) -> ModuleType:
         except (TypeError, ValueError) as exc:
             raise ImportTargetError(f"cannot register {class_name!r} from {target!r}: {exc}") from None
     return module
+
+
+def _split(spec: str) -> tuple[str, str]:
+    """``MODULE_OR_FILE:NAME`` as (module or file, name); the name is empty when there is none."""
+    head, colon, tail = spec.rpartition(":")
+    return (head, tail) if colon and head and tail.isidentifier() else (spec, "")
 
 
 def _import_file(path: Path) -> ModuleType:
@@ -90,8 +93,8 @@ def import_object(spec: str) -> Any:
     Raises:
         ImportTargetError: If the spec names no object, or the module, file or object cannot be found.
     """
-    target, colon, attribute = spec.rpartition(":")
-    if not colon or not target or not attribute.isidentifier():
+    target, attribute = _split(spec)
+    if not attribute:
         raise ImportTargetError(f"{spec!r} is not MODULE:NAME or FILE.py:NAME")
     found = getattr(import_module_or_file(target), attribute, None)
     if found is None:
@@ -112,5 +115,10 @@ def import_module_or_file(target: str) -> ModuleType:
     except ImportTargetError:
         raise
     except Exception as exc:  # anything the imported code raises means "cannot import"
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        raise ImportTargetError(f"cannot import {target!r}: {type(exc).__name__}: {detail}") from None
+        raise ImportTargetError(f"cannot import {target!r}: {one_line(exc)}") from None
+
+
+def one_line(error: BaseException) -> str:
+    """An exception in one line: its type, and the first line of its message."""
+    text = str(error)
+    return f"{type(error).__name__}: {text.splitlines()[0] if text else ''}"

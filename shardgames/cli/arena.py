@@ -29,7 +29,7 @@ from shardgames.agents.base import Agent, RandomAgent, game_agent
 from shardgames.agents.policy import PolicyAgent
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.walk import walk_record
-from shardgames.cli._imports import ImportTargetError, import_object
+from shardgames.cli._imports import ImportTargetError, import_object, one_line
 from shardgames.cli._output import console
 from shardgames.kernel.datafiles import check_writable, ensure_folder
 from shardgames.kernel.errors import UsageError
@@ -201,8 +201,7 @@ class LoadedPolicy:
         try:
             policy = make(game)
         except Exception as error:  # whatever the user's function raises means "cannot load"
-            detail = str(error).splitlines()[0] if str(error) else ""
-            raise UsageError(f"{load} failed: {type(error).__name__}: {detail}") from None
+            raise UsageError(f"{load} failed: {one_line(error)}") from None
         if not callable(policy):
             raise UsageError(f"{load} returned {type(policy).__name__}, not a policy (a callable)")
         self._policy = policy
