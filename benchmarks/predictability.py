@@ -40,7 +40,6 @@ import numpy as np
 import numpy.typing as npt
 
 import shardgames as sg
-from shardgames.agents.base import game_agent
 from shardgames.cli import import_target
 from shardgames.kernel import Game, State
 
@@ -55,8 +54,8 @@ Array = npt.NDArray[np.float64]
 
 
 def _players(game: Game) -> list[sg.Agent]:
-    greedy = game_agent(game)
-    return [greedy() if greedy is not None else sg.RandomAgent() for _ in range(game.num_players)]
+    """The game's greedy agent in every seat, or random players where it has none."""
+    return [sg.strongest_agent(game) for _ in range(game.num_players)]
 
 
 def _play_out(state: State, players: Sequence[sg.Agent], rng: sg.Rng) -> tuple[float, ...]:
@@ -169,7 +168,7 @@ def measure_game(game: Game, positions: int, continuations: int, workers: int) -
                 )
             )
     result = summarise(rows, continuations)
-    result["players"] = "greedy" if game_agent(game) is not None else "random"
+    result["players"] = sg.strongest_agent(game).name
     return result
 
 
