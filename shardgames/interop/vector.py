@@ -27,7 +27,7 @@ Examples:
     >>> envs = ShardGamesVectorEnv("tactics", 4, souls=12, max_turns=30)
     >>> observations, infos = envs.reset(seed=7)
     >>> observations.shape, infos["action_mask"].shape
-    ((4, 58, 8, 8), (4, 271492))
+    ((4, 58, 8, 8), (4, 9348))
     >>> rng = np.random.default_rng(0)
     >>> actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in infos["action_mask"]])
     >>> observations, rewards, terminations, truncations, infos = envs.step(actions)
@@ -224,7 +224,7 @@ class ShardGamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         state = env._require_state()
         _spaces.write_observation(state, env.seat, self._observations[index])
         row = self._masks[index]
-        row[self._marked[index]] = 0  # only the ids set last time: a row may have 271,492 entries
+        row[self._marked[index]] = 0  # only the ids set last time: most of a row stays 0
         marked = self._marked[index] = list(_spaces.mask_ids(state, env._mask_seat()))
         row[marked] = 1
 

@@ -65,21 +65,21 @@ class BuyTerrain(Action):
 
 @attrs.frozen(cache_hash=True)  # hashed on every legality check: keep the hash
 class Move(Action):
-    """Move the warrior on `origin` to `dest` (TAC-R12); with `via`, through that own Portal to `dest`.
+    """Move the warrior on `origin` to `dest` (TAC-R12); ``dest == origin`` is a 0-space move.
 
-    ``dest == origin`` is a 0-space move. The same action answers a riposte, a nudge (the nudged
-    warrior's square and its new square) and a portal choice after a nudge.
+    A move onto (or over) an own Portal from which the warrior could teleport is answered in two
+    decisions (E9): this move names the Portal, then a ``portal`` decision names the exit, as
+    ``Move(portal, exit)``, or declines to stop on the Portal. The same action answers a riposte and
+    a nudge (the nudged warrior's square and its new square).
     """
 
     origin: int
     dest: int
-    via: int | None
 
     def __str__(self) -> str:
         if self.origin == self.dest:
             return f"move {name(self.origin)} 0 spaces"
-        through = f" through the portal at {name(self.via)}" if self.via is not None else ""
-        return f"move {name(self.origin)} to {name(self.dest)}{through}"
+        return f"move {name(self.origin)} to {name(self.dest)}"
 
 
 @attrs.frozen(cache_hash=True)

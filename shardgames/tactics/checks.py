@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Problems
 from shardgames.tactics.effects import Timing
+from shardgames.tactics.movement import move_targets, portal_exits
 from shardgames.tactics.phases import (
     DECISION_PHASES,
     AfterAttack,
@@ -186,15 +187,18 @@ def _effect_prompt(s: TacticsState, prompt: TacticsPrompt, found: Problems) -> N
     if not _is_warrior(s, warrior) or s.square[warrior] < 0:
         found.add("prompt.warrior", f"must be a warrior on the board, not {warrior}")
         return
-    if prompt.square != s.square[warrior]:
+    if prompt.phase is Phase.PORTAL and prompt.square != s.square[warrior]:  # entering it by a move
+        if prompt.square not in move_targets(s, warrior) or not portal_exits(s, warrior, prompt.square):
+            found.add("prompt.square", "must be an own Portal the warrior may enter and teleport from")
+    elif prompt.square != s.square[warrior]:
         found.add("prompt.square", f"must be the warrior's square, {s.square[warrior]}")
     if prompt.player != s.owner[warrior]:
         found.add("prompt.player", f"must be the warrior's owner, {s.owner[warrior]}")
     timing = _DECIDED_IN.get(prompt.phase)
     if timing is not None and not s.has_effect(warrior, timing, decided=True):
         found.add("prompt.warrior", f"warrior {warrior} has no {prompt.phase.value} effect")
-    if prompt.phase is Phase.PORTAL and s.square[warrior] not in s.portals[s.owner[warrior]]:
-        found.add("prompt.warrior", f"warrior {warrior} is not on one of its owner's Portals")
+    if prompt.phase is Phase.PORTAL and prompt.square not in s.portals[s.owner[warrior]]:
+        found.add("prompt.square", f"must be one of the Portals of warrior {warrior}'s owner")
 
 
 def _is_warrior(s: TacticsState, warrior: int) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange, Maybe
+from shardgames.kernel.actions import ActionCodec, ActionFamily, Choice, IntRange
 from shardgames.kernel.errors import CardError
 from shardgames.kernel.game import Game
 from shardgames.kernel.params import int_parameter, tuple_parameter
@@ -176,8 +176,7 @@ def _steps(rays: tuple[tuple[tuple[int, ...], ...], ...], id_move: int) -> Steps
 def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
     """The action codec of a roster (shared by its games: loading a game again costs nothing).
 
-    The common actions are built up front (purchases, moves without a portal, attacks); the rarer
-    portal moves are built when first met.
+    The actions on squares are built up front (purchases, moves and attacks).
     """
     cells = IntRange(0, CELLS)
     codec = ActionCodec(
@@ -185,8 +184,7 @@ def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
             ActionFamily(Stop),
             ActionFamily(BuyWarrior, card=Choice(card_ids), cell=cells),
             ActionFamily(BuyTerrain, terrain=Choice(TERRAINS), cell=cells),
-            # (via, origin, dest): the moves without a portal are one block of 64 * 64 ids
-            ActionFamily(Move, order=("via", "origin", "dest"), origin=cells, dest=cells, via=Maybe(cells)),
+            ActionFamily(Move, origin=cells, dest=cells),
             ActionFamily(Attack, origin=cells, target=cells),
             ActionFamily(BuyAction),
             ActionFamily(EndTurn),
@@ -196,8 +194,8 @@ def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
         ],
         chance_families=[ActionFamily(FirstPlayer, seat=IntRange(0, 2))],
     )
-    plain_moves = codec.first_id(Move) + CELLS * CELLS
-    for index in range(codec.first_id(BuyWarrior), plain_moves):
+    moves = codec.first_id(Move) + CELLS * CELLS
+    for index in range(codec.first_id(BuyWarrior), moves):
         codec.decode(index)
     attacks = codec.first_id(Attack)
     for index in range(attacks, attacks + CELLS * CELLS):
@@ -331,9 +329,9 @@ class TacticsGame(Game):
         self.actions_per_turn: int = self.params["actions"]
         return codec
 
-    def move_id(self, origin: int, dest: int, via: int | None = None) -> int:
-        """The id of ``Move(origin, dest, via)``."""
-        return self.id_move + (0 if via is None else (via + 1) * CELLS * CELLS) + origin * CELLS + dest
+    def move_id(self, origin: int, dest: int) -> int:
+        """The id of ``Move(origin, dest)``."""
+        return self.id_move + origin * CELLS + dest
 
     def attack_id(self, origin: int, target: int) -> int:
         """The id of ``Attack(origin, target)``."""
@@ -341,17 +339,17 @@ class TacticsGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        """A bound on the decisions of a game: setup, then `max_turns` turns of at most 82 + 3 (A + 1).
+        """A bound on the decisions of a game: setup, then `max_turns` turns of at most 96 + 5 (A + 1) + 2.
 
         Setup: every purchase puts a warrior or terrain on a free square of its buyer's four closest
         rows (32 squares), and each seat stops once: at most 2 x (32 + 1) decisions. A turn: warriors
         stand in their owner's two closest rows, so a seat has at most 16; each NUDGE warrior gives at
-        most 5 decisions (its place in the order, the nudge, the nudged warrior's portal, its After-
-        Moving effect and the riposte to a VOLLEY). Each of the A actions and the one bought action
-        (TAC-26) gives at most 3 (the move or attack, an After-Moving effect, a riposte); buying an
-        action and ending the turn are one more each.
+        most 6 decisions (its place in the order, the nudge, the nudged warrior's portal, its After-
+        Moving effect, the riposte to a VOLLEY and that riposte's portal). Each of the A actions and
+        the one bought action (TAC-26) gives at most 5 (a move, its portal, an After-Moving effect, a
+        riposte to it and that riposte's portal); buying an action and ending the turn are one more each.
         """
-        per_turn = 5 * 16 + 3 * (self.actions_per_turn + 1) + 2
+        per_turn = 6 * 16 + 5 * (self.actions_per_turn + 1) + 2
         return 2 * (32 + 1) + int(self.params["max_turns"]) * per_turn
 
     @property

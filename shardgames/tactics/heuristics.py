@@ -64,6 +64,7 @@ from shardgames.tactics.danger import FIRE, Reading
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.game import TacticsGame
 from shardgames.tactics.phases import Phase
+from shardgames.tactics.play import buy_action_problem
 from shardgames.tactics.standard_effects import RallyAdjacent
 from shardgames.tactics.state import TacticsState
 from shardgames.tactics.warriors import Dirs, Mode, MoveSpec, WarriorCard
@@ -204,6 +205,23 @@ def _striker_cell_score(t: Reading, cell: int) -> float:
 
 
 # ---------------------------------------------------------------------- attack plans
+
+
+@attrs.frozen
+class _Go:
+    """A move as the agent plans it: from `origin` to `dest`, through the own Portal `via` or not.
+
+    Its `action` names the Portal when it goes through one; the exit is the next decision (`_portal`).
+    """
+
+    origin: int
+    dest: int
+    via: int | None
+
+    @property
+    def action(self) -> Move:
+        """The action that starts it."""
+        return Move(self.origin, self.dest if self.via is None else self.via)
 
 
 @attrs.define
@@ -363,7 +381,7 @@ def _cheapest(
     return None
 
 
-def _carry_out(t: Reading, plan: _Plan, left: int) -> Action | None:
+def _carry_out(t: Reading, plan: _Plan, left: int) -> Action | _Go:
     """The next action of a plan: buy an action if none is left, moves first, then the attacks."""
     if left <= 0:
         return BuyAction()
@@ -372,7 +390,7 @@ def _carry_out(t: Reading, plan: _Plan, left: int) -> Action | None:
         if moves > 0:
             depth = t.reach(attacker, moves)
             _, dest, via = depth[cell]
-            return Move(s.square[attacker], dest, via)
+            return _Go(s.square[attacker], dest, via)
     attacker = min(plan.steps, key=lambda step: step[2])[0]
     return Attack(s.square[attacker], s.square[plan.target])
 
@@ -380,7 +398,7 @@ def _carry_out(t: Reading, plan: _Plan, left: int) -> Action | None:
 # ---------------------------------------------------------------------- the commander's safety
 
 
-def _rescue(t: Reading, left: int, can_buy: bool) -> Action | None:
+def _rescue(t: Reading, left: int, can_buy: bool) -> Action | _Go | None:
     """Bring a commander in danger to safety: move it, or move another warrior into the way.
 
     Among the ways that make it safe, the one with the fewest actions, then the most guards around
@@ -399,7 +417,7 @@ def _rescue(t: Reading, left: int, can_buy: bool) -> Action | None:
             continue
         options = _escapes(t, commander, min(budget, 3), actions)
         safe = [o for o in options if o[0] > actions]
-        move: Move | None = None
+        move: _Go | None = None
         if safe:
             move = min(safe, key=lambda o: (o[2], o[3], o[1], t.tie()))[4]
         else:
@@ -410,7 +428,7 @@ def _rescue(t: Reading, left: int, can_buy: bool) -> Action | None:
     return None
 
 
-def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple[int, int, int, int, Move]]:
+def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple[int, int, int, int, _Go]]:
     """Ways to shelter the commander: its own moves, and one move of another warrior near it.
 
     Returns:
@@ -424,7 +442,7 @@ def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple
     risks = t.risks(commander, [cell for cell, _ in ways], actions)
     for (cell, (moves, dest, via)), (need, spare) in zip(ways, risks, strict=True):
         guards = t.allies_beside(commander, cell)  # which never counts the commander: no need to move it
-        options.append((need, spare, moves, -guards, Move(home, dest, via)))
+        options.append((need, spare, moves, -guards, _Go(home, dest, via)))
     near = set(WITHIN[2][home])
     for warrior in t.mine:
         if t.commander(warrior):
@@ -433,14 +451,14 @@ def _escapes(t: Reading, commander: int, depth: int, actions: int) -> list[tuple
             if dest in near:
                 need, spare = t.moved(warrior, dest, lambda: t.risk(commander, home, actions))
                 guards = t.moved(warrior, dest, lambda: t.allies_beside(commander, home))
-                options.append((need, spare, 1, -guards, Move(s.square[warrior], dest, via)))
+                options.append((need, spare, 1, -guards, _Go(s.square[warrior], dest, via)))
     return options
 
 
 # ---------------------------------------------------------------------- advancing
 
 
-def _advance(t: Reading) -> Action | None:
+def _advance(t: Reading) -> _Go | None:
     """The move that brings a warrior closest to the enemy commanders without walking into danger."""
     s = t.s
     actions = t.enemy_actions()
@@ -456,7 +474,7 @@ def _advance(t: Reading) -> Action | None:
             if progress > 0:
                 candidates.append((progress + 0.1 * s.side_of(warrior).might, warrior, dest, via))
     candidates.sort(key=lambda c: (-c[0], t.tie()))
-    best: tuple[float, Move] | None = None
+    best: tuple[float, _Go] | None = None
     for gain_here, warrior, dest, via in candidates[:8]:
         if best is not None and gain_here <= best[0]:
             break
@@ -466,7 +484,7 @@ def _advance(t: Reading) -> Action | None:
         if t.risk(warrior, dest, actions)[1] >= 0:
             gain -= DANGER_PENALTY * t.worth(warrior) / 8
         if gain > 0 and (best is None or gain > best[0]):
-            best = (gain, Move(s.square[warrior], dest, via))
+            best = (gain, _Go(s.square[warrior], dest, via))
     return best[1] if best is not None else None
 
 
@@ -480,15 +498,20 @@ def _rally(t: Reading) -> Action | None:
         home = s.square[warrior]
         allies = [s.board[c] for c in ADJACENT[home] if s.board[c] >= 0 and s.owner[s.board[c]] == t.me]
         if len(allies) >= 2 and not any(s.buff[a] for a in allies):  # once a turn: it does not stack
-            return Move(home, home, None)
+            return Move(home, home)
     return None
 
 
 def _turn(t: Reading, legal: Sequence[Action]) -> Action | None:
     """G1: win, save the commander, attack, advance, rally, or end the turn (see the module docstring)."""
+    choice = _intent(t, can_buy=BuyAction() in legal)
+    return choice.action if isinstance(choice, _Go) else choice
+
+
+def _intent(t: Reading, *, can_buy: bool) -> Action | _Go:
+    """`_turn`'s choice, with the whole of a move through a Portal (the exit is asked after the move)."""
     s = t.s
     left = s.action_limit - s.actions_used
-    can_buy = BuyAction() in legal
     plans = _plans(t, left + can_buy)
     best = max(plans, key=lambda p: p.score) if plans else None
     if best is not None and best.score >= WIN / 2:
@@ -514,20 +537,26 @@ def _riposte(t: Reading, legal: Sequence[Action]) -> Action | None:
     For a commander, the best square is where the enemy needs the most actions to injure it on its
     next turn, among guards; for any other warrior, the one nearest the enemy commander.
     """
-    s = t.s
-    warrior = getattr(s.prompt, "warrior", -1)
+    warrior = getattr(t.s.prompt, "warrior", -1)
     if warrior < 0:
         return None
+    home = t.s.square[warrior]
+    ways = [_Go(home, dest, via) for dest, via in t.destinations(warrior)]
+    best = _riposte_way(t, warrior, [None, *ways])
+    return Decline() if best is None else best.action
+
+
+def _riposte_way(t: Reading, warrior: int, ways: Sequence[_Go | None]) -> _Go | None:
+    """`_riposte`'s choice among these ways to move (None: stay)."""
+    s = t.s
     remaining = 0
     if not s.attacks_locked:  # TAC-47: after an injury, no more attack actions this turn
         remaining = s.action_limit - s.actions_used + (not s.extra_bought and s.souls[t.foe] >= 1)
     home = s.square[warrior]
     goal = t.goal(home)
-    options: list[tuple[int, Action]] = [(home, Decline())]
-    options += [(a.dest, a) for a in legal if isinstance(a, Move)]
 
-    def key(option: tuple[int, Action]) -> tuple[float, ...]:
-        cell = option[0]
+    def key(way: _Go | None) -> tuple[float, ...]:
+        cell = home if way is None else way.dest
         safe_now = remaining <= 0 or t.risk(warrior, cell, remaining, now=True)[0] > remaining
         if t.commander(warrior):
             need = t.risk(warrior, cell, t.enemy_actions())[0]
@@ -535,7 +564,7 @@ def _riposte(t: Reading, legal: Sequence[Action]) -> Action | None:
             return safe_now, need, guards, cell == home, t.tie()
         return safe_now, -distance(cell, goal), cell == home, t.tie()
 
-    return max(options, key=key)[1]
+    return max(ways, key=key)
 
 
 def _nudge(t: Reading, legal: Sequence[Action]) -> Action | None:
@@ -553,18 +582,36 @@ def _nudge(t: Reading, legal: Sequence[Action]) -> Action | None:
 
 
 def _portal(t: Reading, legal: Sequence[Action]) -> Action | None:
-    """A warrior nudged onto its own portal: teleport when it comes two squares nearer the goal."""
+    """Where a warrior entering its own Portal comes out (TAC-R12).
+
+    One that moves there by an action or a riposte goes where the agent planned its move to go (the
+    plan is made again, the same way); one nudged there teleports when that brings it two squares
+    nearer the goal.
+    """
     s = t.s
-    options = [a for a in legal if isinstance(a, Move)]
-    if not options:
+    prompt = s.prompt
+    warrior, portal = getattr(prompt, "warrior", -1), getattr(prompt, "square", -1)
+    if warrior < 0:
         return None
-    here = options[0].origin
-    warrior = s.board[here]
-    if warrior < 0 or t.commander(warrior):
-        return Decline()
-    goal = t.goal(here)
-    best = min(options, key=lambda a: distance(a.dest, goal))
-    return best if distance(best.dest, goal) + 2 <= distance(here, goal) else Decline()
+    origin = s.square[warrior]
+    exits = {a.dest: a for a in legal if isinstance(a, Move)}
+    stay: Action | None = Decline() if Decline() in legal else None
+    ways = [_Go(origin, portal, None)] if stay is not None else []
+    ways += [_Go(origin, exit_, portal) for exit_ in exits]
+    planned: Action | _Go | None = None
+    if origin == portal:  # nudged onto it: no plan
+        pass
+    elif s.owner[warrior] == s.active:  # a move action: plan the action again
+        planned = _intent(t, can_buy=buy_action_problem(s) is None)
+    else:  # a riposte
+        planned = _riposte_way(t, warrior, ways)
+    if isinstance(planned, _Go) and planned in ways:
+        return stay if planned.via is None else exits[planned.dest]
+    goal = t.goal(portal)
+    best = min(exits, key=lambda cell: distance(cell, goal))
+    if stay is not None and (t.commander(warrior) or distance(best, goal) + 2 > distance(portal, goal)):
+        return stay
+    return exits[best]
 
 
 def _after_move(t: Reading, legal: Sequence[Action]) -> Action | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, mode_blocks, name
 from shardgames.tactics.events import Moved, Teleported
+from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.terrain import TERRAINS, Terrain
 from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
 
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 __all__ = [
     "FIRE",
     "NO_PORTALS",
-    "PORTAL_STRIDE",
+    "come_out",
     "landings",
+    "move_targets",
+    "move_to",
     "moves_of",
     "passability",
     "path_of",
@@ -30,13 +33,13 @@ __all__ = [
     "portal_marks",
     "portal_squares",
     "relocate",
+    "stops_on",
 ]
 
 FIRE = Terrain.FIRE.ordinal
 _TERRAIN_NAMES = tuple(t.value for t in TERRAINS)
 
 NO_PORTALS = [False] * 64
-PORTAL_STRIDE = 64 * 64  # see `TacticsGame.move_id`
 
 
 @functools.lru_cache(maxsize=256)
@@ -183,10 +186,63 @@ def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], vi
         s.emit(Teleported(warrior, label, via, dest))
 
 
-def portal_exits(s: TacticsState, warrior: int) -> list[int]:
-    """The free other Portals of its owner a warrior standing on one of them may teleport to (TAC-R12)."""
-    where = s.square[warrior]
+def move_targets(s: TacticsState, warrior: int, spec: MoveSpec | None = None) -> list[int]:
+    """The squares a `Move` of `warrior` may name (its 0-space move aside), each once (E9).
+
+    These are the squares it may stop on and the own Portals it may enter to teleport from: a move
+    that teleports names its entry Portal, and the exit is the next decision (`portal_exits`).
+    """
+    return list(dict.fromkeys(dest if via is None else via for dest, via, _ in moves_of(s, warrior, spec)))
+
+
+def portal_exits(s: TacticsState, warrior: int, portal: int | None = None) -> list[int]:
+    """The free other Portals of its owner a warrior may teleport to from `portal` (TAC-R12).
+
+    `portal` is the square it enters (default: the square it stands on); nothing when that is not one of
+    its owner's Portals.
+    """
+    where = s.square[warrior] if portal is None else portal
     owner = s.owner[warrior]
     if where not in s.portals[owner]:
         return []
     return [c for c in s.portals[owner] if c != where and s.board[c] < 0]
+
+
+def stops_on(s: TacticsState, warrior: int, cell: int) -> bool:
+    """Whether a move of `warrior` may end on `cell` without teleporting (TAC-30 to 38, R10)."""
+    return any(dest == cell and via is None for dest, via, _ in moves_of(s, warrior))
+
+
+def move_to(s: TacticsState, warrior: int, dest: int) -> bool:
+    """Carry out a legal `Move` of `warrior` to `dest` other than a 0-space move (TAC-R12, E9).
+
+    A move onto or over an own Portal from which the warrior may teleport asks its owner where to
+    come out (a ``portal`` decision, `come_out`); the warrior stays where it is until then, so the
+    path it takes is known when it moves. Any other move is made at once.
+
+    Returns:
+        Whether the move waits for that decision.
+    """
+    if portal_exits(s, warrior, dest):
+        s.set_prompt(TacticsPrompt(s.owner[warrior], Phase.PORTAL, warrior, dest))
+        return True
+    relocate(s, warrior, dest, path_of(s, warrior, dest, None), None)
+    return False
+
+
+def come_out(s: TacticsState, warrior: int, portal: int, exit_: int | None) -> None:
+    """The ``portal`` decision: teleport from `portal` to `exit_`, or (None) stay on it (TAC-R12).
+
+    A warrior already on the Portal (an effect moved it there) only teleports; one on its way (see
+    `move_to`) moves now, to the Portal or through it.
+    """
+    if s.square[warrior] == portal:
+        if exit_ is not None:
+            s.board[portal] = -1
+            s.board[exit_] = warrior
+            s.square[warrior] = exit_
+            s.emit(Teleported(warrior, s.name_of(warrior), portal, exit_))
+    elif exit_ is None:
+        relocate(s, warrior, portal, path_of(s, warrior, portal, None), None)
+    else:
+        relocate(s, warrior, exit_, path_of(s, warrior, exit_, portal), portal)

@@ -22,6 +22,7 @@ __all__ = [
     "AskAction",
     "BeginTurn",
     "EndOfTurn",
+    "MoveMade",
     "OrderTurnStart",
     "Phase",
     "SetupTurn",
@@ -41,7 +42,7 @@ class Phase(StrEnum):
     TURN_START = "turn start"  # G0: an optional turn-start effect (NUDGE)
     ACTION = "action"  # G1: move, attack, buy an action, or end the turn
     AFTER_MOVE = "after move"  # G2: an optional After-Moving effect (VOLLEY, PLACE_TERRAIN)
-    PORTAL = "portal"  # G2: a warrior moved by another's effect onto its own portal may teleport
+    PORTAL = "portal"  # G1-G3: a warrior entering its own Portal: where it comes out (TAC-R12, E9)
     RIPOSTE = "riposte"  # G3: a reactive move after being attacked (RIPOSTE_MOVE)
 
 
@@ -86,7 +87,9 @@ class TacticsPrompt(Prompt):
     """A decision: `player` acts in `phase`.
 
     For an effect, `warrior` is the warrior whose effect it is (on `square`); when several turn-start
-    effects wait, `choices` holds their warriors, and the player picks the one to resolve next.
+    effects wait, `choices` holds their warriors, and the player picks the one to resolve next. For a
+    ``portal`` decision, `warrior` is entering its owner's Portal on `square`: it stands there if an
+    effect moved it there, and otherwise it is still where its move began (`movement.move_to`).
     """
 
     phase: Phase
@@ -140,6 +143,13 @@ class AskAction(Task):
 
 
 @attrs.frozen
+class MoveMade(Task):
+    """The move action of warrior `warrior` is over (it waited for a ``portal`` decision): it counts."""
+
+    warrior: int
+
+
+@attrs.frozen
 class AfterMove(Task):
     """Warrior `warrior` has moved: its After-Moving effects act (TAC-41)."""
 
@@ -164,6 +174,7 @@ TASK_TYPES = (
     OrderTurnStart,
     TurnStartEffect,
     AskAction,
+    MoveMade,
     AfterMove,
     AfterAttack,
     EndOfTurn,

@@ -15,17 +15,18 @@ from shardgames.tactics.actions import Attack, BuyAction, ChooseEffect, Decline,
 from shardgames.tactics.board import NEAR, name
 from shardgames.tactics.combat import might, resolve_attack
 from shardgames.tactics.effects import Timing
-from shardgames.tactics.events import ActionBought, SoulGained, Teleported, TurnBegan, TurnEnded
+from shardgames.tactics.events import ActionBought, SoulGained, TurnBegan, TurnEnded
 from shardgames.tactics.movement import (
     FIRE,
     NO_PORTALS,
-    PORTAL_STRIDE,
+    come_out,
+    move_targets,
+    move_to,
     moves_of,
-    path_of,
     portal_exits,
     portal_marks,
     portal_squares,
-    relocate,
+    stops_on,
 )
 from shardgames.tactics.phases import (
     ASK_ACTION,
@@ -37,6 +38,7 @@ from shardgames.tactics.phases import (
     AskAction,
     BeginTurn,
     EndOfTurn,
+    MoveMade,
     OrderTurnStart,
     Phase,
     TacticsPrompt,
@@ -175,7 +177,7 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -
         return ids
     seat = prompt.player
     board, terrain, square = s.board, s.terrain, s.square
-    entries, portals = portal_squares(s, seat)
+    entries, _ = portal_squares(s, seat)
     is_portal = portal_marks(entries) if entries else NO_PORTALS
     owner = s.owner
     mine: list[int] = []  # the seat's warriors on the board, and the squares of the other seat's
@@ -196,9 +198,7 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -
         base = move_base + origin * 64
         append(base + origin)  # a 0-space move is always allowed (TAC-R10b)
         if not side.straight:  # free paths, exactly N spaces
-            ids += [
-                base + d + (0 if v is None else PORTAL_STRIDE * (v + 1)) for d, v, _ in moves_of(s, warrior)
-            ]
+            ids += [base + dest for dest in move_targets(s, warrior)]
         else:  # straight lines of up to N spaces (TAC-31 to 38, R10, R12), as in `moves_of`
             enter, over = side.enter, side.over
             for ray in steps[card][hurt][origin]:  # `side.rays`, with the ids of the moves
@@ -209,11 +209,8 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -
                         append(move)
                     elif not over:
                         break
-                    if is_portal[cell]:  # entered, passing or stopping: on to another own Portal
-                        through = base + PORTAL_STRIDE * (cell + 1)
-                        for exit_ in portals:
-                            if exit_ != cell:
-                                append(through + exit_)
+                    elif is_portal[cell]:  # passing over its own Portal: it may teleport to a free one
+                        append(move)
         if enemies:
             near = NEAR[side.reach][origin]
             if not enemies.isdisjoint(near) and attack_problem(s, warrior) is None:
@@ -245,7 +242,7 @@ def explain_turn_action(s: TacticsState, prompt: TacticsPrompt, action: Action) 
         return None
     if isinstance(action, Attack):
         return f"{name(action.target)} holds no enemy within reach of {name(origin)}"
-    return f"the warrior on {name(origin)} cannot move to {name(action.dest)} that way"
+    return f"the warrior on {name(origin)} cannot move to {name(action.dest)}"
 
 
 @handlers.apply(BuyAction)
@@ -269,26 +266,36 @@ def apply_end_turn(s: TacticsState, prompt: TacticsPrompt, action: Action) -> No
 
 @handlers.apply(Move)
 def apply_move(s: TacticsState, prompt: TacticsPrompt, action: Move) -> None:
-    """A move: an action (G1), a portal after a nudge, or the decision of an effect (a riposte, a nudge)."""
-    warrior = s.board[action.origin]
+    """A move: an action (G1), the exit of a Portal, or the decision of an effect (a riposte, a nudge)."""
     phase = prompt.phase
     if phase is not Phase.ACTION:
-        if phase is Phase.PORTAL:  # after a nudge onto its own Portal: only the teleport is new
-            s.board[action.origin] = -1
-            s.board[action.dest] = warrior
-            s.square[warrior] = action.dest
-            s.emit(Teleported(warrior, s.name_of(warrior), action.origin, action.dest))
+        if phase is Phase.PORTAL:
+            come_out(s, prompt.warrior, prompt.square, action.dest)
         else:
             resolve_effect(s, prompt, action)
         return
-    if action.dest != action.origin:
-        relocate(s, warrior, action.dest, path_of(s, warrior, action.dest, action.via), action.via)
-    s.actions_used += 1
-    rule = s.game.sides[s.card[warrior]][s.injured[warrior]].rule  # `side_of`, without the call
-    if rule is not None and rule.timing is Timing.AFTER_MOVING:  # TAC-41: even after 0 spaces (TAC-R10b)
+    warrior = s.board[action.origin]
+    if action.dest != action.origin and move_to(s, warrior, action.dest):
+        s.push(MoveMade(warrior), ASK_ACTION)  # the action counts once the warrior has come out
+        return
+    if move_counted(s, warrior):
         s.push(AfterMove(warrior), ASK_ACTION)
     else:  # nothing else is queued during an action: ask for the next one at once
         run_ask_action(s)
+
+
+@handlers.run(MoveMade)
+def run_move_made(s: TacticsState, task: MoveMade) -> None:
+    """A move action that waited for its Portal's exit is over (`move_counted`)."""
+    if move_counted(s, task.warrior):
+        s.push(AfterMove(task.warrior))
+
+
+def move_counted(s: TacticsState, warrior: int) -> bool:
+    """A move action is over: it uses an action (TAC-25). Returns whether After-Moving follows (TAC-41)."""
+    s.actions_used += 1
+    rule = s.game.sides[s.card[warrior]][s.injured[warrior]].rule  # `side_of`, without the call
+    return rule is not None and rule.timing is Timing.AFTER_MOVING  # even after 0 spaces (TAC-R10b)
 
 
 @handlers.run(AfterMove)
@@ -350,13 +357,15 @@ def resolve_effect(s: TacticsState, prompt: TacticsPrompt, action: Action) -> No
 
 @handlers.legal(Phase.PORTAL)
 def legal_portal(s: TacticsState, prompt: TacticsPrompt) -> Iterable[int]:
-    """A warrior moved onto its own portal by an effect may teleport to another own portal (TAC-R12)."""
-    game = s.game
-    where = s.square[prompt.warrior]
-    return [
-        game.id_decline,
-        *(game.move_id(where, exit_, where) for exit_ in portal_exits(s, prompt.warrior)),
-    ]
+    """A warrior entering its own Portal may teleport to a free other one, or stay (TAC-R12, E9).
+
+    Staying is declining; a warrior that was only passing over the Portal, or could not stop on it,
+    must come out elsewhere.
+    """
+    game, warrior, portal = s.game, prompt.warrior, prompt.square
+    stays = s.square[warrior] == portal or stops_on(s, warrior, portal)
+    exits = [game.move_id(portal, exit_) for exit_ in portal_exits(s, warrior, portal)]
+    return [game.id_decline, *exits] if stays else exits
 
 
 @handlers.apply(PlaceTerrain)
@@ -367,7 +376,9 @@ def apply_place_terrain(s: TacticsState, prompt: TacticsPrompt, action: PlaceTer
 
 @handlers.apply(Decline)
 def apply_decline(s: TacticsState, prompt: TacticsPrompt, action: Action) -> None:
-    """Nothing happens; the procedure that asked goes on."""
+    """Nothing more happens (a warrior entering its Portal stays on it); the procedure that asked goes on."""
+    if prompt.phase is Phase.PORTAL:
+        come_out(s, prompt.warrior, prompt.square, None)
 
 
 # ---------------------------------------------------------------------- turn-start effects

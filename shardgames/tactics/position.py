@@ -35,7 +35,9 @@ belongs to seat 0 and lower case for seat 1.
     "buffs": {"c2": 1},  # rally bonuses until their owner's next turn starts
     "scorched": ["c4"],  # passed through Fire this turn (a warrior standing in Fire always is)
     "decision": "action",  # or {"riposte": "d7"}, {"nudge": "d1"}, {"after_move": "c2"}, {"portal": "a1"},
-    # or {"order": ["d1", "e2"]}: which of these warriors' turn-start effects resolves next
+    # or {"order": ["d1", "e2"]}: which of these warriors' turn-start effects resolves next,
+    # or {"portal": ["c3", "a1"]} / {"riposte": ["c3", "a1"]}: the warrior on c3, moving by an action
+    # (or a riposte), enters its Portal on a1: where does it come out?
     "waiting": [],  # warriors whose turn-start effects wait after the pending decision
     "stopped": [False, False],  # setup only: who has stopped buying
     "purchases": 0,  # setup only: purchases made in this setup turn
@@ -58,9 +60,11 @@ from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
 from shardgames.tactics.checks import AMOUNT_LIMIT
 from shardgames.tactics.effects import Timing
+from shardgames.tactics.movement import move_targets, portal_exits
 from shardgames.tactics.phases import (
     AfterMove,
     AskAction,
+    MoveMade,
     OrderTurnStart,
     Phase,
     TacticsPrompt,
@@ -287,6 +291,9 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         )
         return
     kind, where = next(iter(decision.items()))
+    if kind in ("portal", "riposte") and isinstance(where, list):
+        _entering(s, kind, where, follow, problems)
+        return
     cells = _squares("decision", where if kind == "order" else [where], problems)
     if not cells:
         return
@@ -310,6 +317,38 @@ def _queue(s: TacticsState, phase: str, position: Mapping[str, Any], problems: l
         follow.insert(0, AfterMove(warrior))
     s.push(*follow)
     s.ask(s.owner[warrior], _DECISIONS[kind], warrior)
+
+
+def _entering(s: TacticsState, kind: str, where: list[Any], follow: list[Any], problems: list[str]) -> None:
+    """A move by an action (`kind` "portal") or a riposte into an own Portal waits for its exit."""
+    cells = _squares("decision", where, problems)
+    if len(cells) != 2:
+        problems.append(
+            f"decision: {kind} [square, portal] names where the warrior stands and the Portal it enters"
+        )
+        return
+    origin, portal = cells
+    warrior = s.board[origin]
+    if warrior < 0:
+        problems.append(f"decision: no warrior on {name(origin)}")
+        return
+    by_action = kind == "portal"
+    if (s.owner[warrior] == s.active) != by_action:
+        seat = "the active seat" if by_action else "the seat not taking its turn"
+        problems.append(f"decision: a {kind} move into a Portal is made by a warrior of {seat}")
+    elif not by_action and not s.has_effect(warrior, Timing.REACTIVE, decided=True):
+        problems.append(f"decision: the warrior on {name(origin)} has no riposte")
+    elif portal not in move_targets(s, warrior) or not portal_exits(s, warrior, portal):
+        problems.append(
+            f"decision: the warrior on {name(origin)} cannot move into an own Portal on {name(portal)} "
+            "and teleport from it"
+        )
+    if problems:
+        return
+    if by_action:  # the action counts, and its After-Moving acts, once the warrior has come out
+        follow.insert(0, MoveMade(warrior))
+    s.push(*follow)
+    s.set_prompt(TacticsPrompt(s.owner[warrior], Phase.PORTAL, warrior, portal))
 
 
 # ---------------------------------------------------------------------- writing positions
@@ -373,6 +412,13 @@ def position_of(s: TacticsState) -> dict[str, Any]:
     decision = {value: key for key, value in _DECISIONS.items()}.get(phase)  # type: ignore[arg-type]
     if decision == "order" and isinstance(prompt, TacticsPrompt):
         position["decision"] = {"order": sorted(name(s.square[w]) for w in prompt.choices)}
+    elif (
+        decision == "portal"
+        and isinstance(prompt, TacticsPrompt)
+        and s.square[prompt.warrior] != prompt.square
+    ):
+        kind = "portal" if s.owner[prompt.warrior] == s.active else "riposte"  # entering it by a move
+        position["decision"] = {kind: [name(s.square[prompt.warrior]), name(prompt.square)]}
     elif decision is not None and isinstance(prompt, TacticsPrompt):
         position["decision"] = {decision: name(prompt.square)}
     waiting = _waiting(s)

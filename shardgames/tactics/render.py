@@ -154,15 +154,18 @@ def render_state(s: TacticsState | TacticsView) -> str:
 def marked_squares(t: Table) -> tuple[int, ...]:
     """The squares of the warriors the pending decision is about, in ascending order.
 
-    That is the warrior whose effect is offered (or who may riposte or teleport), or the warriors whose
-    turn-start effects wait to be ordered; other decisions are about no warrior in particular.
+    That is the warrior whose effect is offered (or who may riposte or teleport, and the Portal it is
+    entering), or the warriors whose turn-start effects wait to be ordered; other decisions are about
+    no warrior in particular.
     """
     prompt = t.prompt
     if not isinstance(prompt, TacticsPrompt):
         return ()
     cells = {t.square[w] for w in prompt.choices}
-    if prompt.square >= 0:
+    if prompt.square >= 0:  # the warrior's square, or the Portal it is entering
         cells.add(prompt.square)
+    if prompt.warrior >= 0:
+        cells.add(t.square[prompt.warrior])
     return tuple(sorted(c for c in cells if c >= 0))
 
 
@@ -292,6 +295,7 @@ def describe_action(t: Table, action: Action) -> str:
     prompt = t.prompt
     phase = prompt.phase if isinstance(prompt, TacticsPrompt) else None
     about = prompt.warrior if isinstance(prompt, TacticsPrompt) else -1
+    at = prompt.square if isinstance(prompt, TacticsPrompt) else -1
     owner_text = ""
     if about >= 0:
         owner_text = f"{_warrior_on(t, t.square[about])}'s {_effect_of(t, about)}"
@@ -307,13 +311,15 @@ def describe_action(t: Table, action: Action) -> str:
         return f"buy {action.terrain.value} terrain ({_souls(TERRAIN_COST)}) at {name(action.cell)}"
     if isinstance(action, actions.Move):
         who, origin, dest = _warrior_on(t, action.origin), name(action.origin), name(action.dest)
-        if phase is Phase.PORTAL:
-            return f"teleport {who} from the portal at {origin} to the portal at {dest}"
+        if phase is Phase.PORTAL and about >= 0:
+            here = t.square[about]
+            if here == action.origin:  # moved onto it by an effect
+                return f"teleport {who} from the portal at {origin} to the portal at {dest}"
+            who = _warrior_on(t, here)
+            return f"move {who} from {name(here)} through the portal at {origin} to {dest}"
         verb = "nudge" if phase is Phase.TURN_START else "move"
         if action.origin == action.dest:
             text = f"{verb} {who} 0 spaces, staying on {origin}"
-        elif action.via is not None:
-            text = f"{verb} {who} from {origin} through the portal at {name(action.via)} to {dest}"
         else:
             text = f"{verb} {who} from {origin} to {dest}"
         if about >= 0 and t.square[about] == action.origin:
@@ -333,8 +339,10 @@ def describe_action(t: Table, action: Action) -> str:
         return f"resolve the effect of {_warrior_on(t, action.cell)} on {name(action.cell)}{effect} next"
     if isinstance(action, actions.Decline):
         if phase is Phase.PORTAL and about >= 0:
-            where = name(t.square[about])
-            return f"do not teleport: {_warrior_on(t, t.square[about])} stays on the portal at {where}"
+            here, portal = t.square[about], name(at)
+            if here == at:
+                return f"do not teleport: {_warrior_on(t, here)} stays on the portal at {portal}"
+            return f"do not teleport: move {_warrior_on(t, here)} from {name(here)} to the portal at {portal}"
         if about >= 0:
             where = name(t.square[about])
             return f"decline the {_effect_of(t, about)} of {_warrior_on(t, t.square[about])} ({where})"

@@ -16,7 +16,7 @@ from shardgames.tactics.board import ADJACENT, name
 from shardgames.tactics.combat import attack_targets, resolve_attack
 from shardgames.tactics.effects import Effect, Timing, register_effect
 from shardgames.tactics.events import EffectUsed, TerrainPlaced
-from shardgames.tactics.movement import landings, moves_of, path_of, portal_exits, relocate
+from shardgames.tactics.movement import landings, move_targets, move_to, portal_exits, relocate
 from shardgames.tactics.phases import AfterAttack, AfterMove, Phase, TacticsPrompt
 from shardgames.tactics.terrain import TERRAINS, Terrain
 
@@ -176,13 +176,13 @@ class RiposteMove(Effect):
         """The ids its controller may choose."""
         warrior = prompt.warrior
         origin, move_id = s.square[warrior], s.game.move_id
-        return [move_id(origin, dest, via) for dest, via, _ in moves_of(s, warrior)]
+        return [move_id(origin, dest) for dest in move_targets(s, warrior)]
 
     def resolve(self, s: TacticsState, prompt: TacticsPrompt, action: Action, side: CompiledSide) -> None:
-        """Carry out the choice."""
+        """Carry out the choice (a move into an own Portal asks where it comes out first)."""
         assert isinstance(action, Move)
         warrior = prompt.warrior  # its own effect moves it, so no After-Moving (TAC-R16)
-        relocate(s, warrior, action.dest, path_of(s, warrior, action.dest, action.via), action.via)
+        move_to(s, warrior, action.dest)  # through an own Portal, the move waits for the exit
         s.emit(EffectUsed(warrior, s.name_of(warrior), self.name, f"moves to {name(action.dest)}"))
 
 

@@ -20,6 +20,7 @@ from shardgames.command.actions import DeclareAttack
 from shardgames.kernel.errors import ReplayError, UsageError
 from shardgames.render.html import places
 from shardgames.sota.actions import Place
+from shardgames.tactics import Phase, TacticsPrompt, TacticsState
 from shardgames.tactics.actions import Move
 from shardgames.tactics.board import name
 
@@ -140,8 +141,25 @@ def test_the_start_shows_the_deal_as_each_seat_saw_it() -> None:
     assert start["automatic"].count(HIDDEN_OUTCOME) == len(drawn)  # as many for seat 0
 
 
-def moved(_: sg.State, action: Move) -> set[str]:
-    return {name(action.origin), name(action.dest)} if action.origin != action.dest else set()
+def moved(state: sg.State, action: Move) -> set[str]:
+    """The squares a move empties and fills: none yet for a move into a Portal that waits for its exit;
+    for the exit, the square the warrior leaves and the one it comes out on."""
+    if action.origin == action.dest:
+        return set()
+    prompt = state.prompt
+    if isinstance(prompt, TacticsPrompt) and prompt.phase is Phase.PORTAL:
+        assert isinstance(state, TacticsState)
+        return {name(state.square[prompt.warrior]), name(action.dest)}
+    after = state.clone()
+    after.apply_action(action)
+    assert isinstance(after, TacticsState)
+    entering = after.prompt
+    waits = (
+        isinstance(entering, TacticsPrompt)
+        and entering.phase is Phase.PORTAL
+        and after.square[entering.warrior] != entering.square
+    )
+    return set() if waits else {name(action.origin), name(action.dest)}
 
 
 @pytest.mark.parametrize(

@@ -196,13 +196,13 @@ def test_tac_15_a_move_does_not_answer_a_setup_decision() -> None:
     """TAC-15: a setup turn is purchases (or Stop): a move is no answer."""
     state = setup_position(WITH_COMMANDER)
     reason = "'move d1 to d2' does not answer seat 0: buy a warrior or terrain, or stop"
-    assert refusal(state, Move(square("d1"), square("d2"), None)) == reason
+    assert refusal(state, Move(square("d1"), square("d2"))) == reason
 
 
 def test_tac_25_a_move_after_the_third_action_is_refused_with_its_reason() -> None:
     """TAC-25: with its three actions used, a seat may not move (it may still buy a fourth, TAC-R8)."""
     state = start(FACING, actions_used=3)
-    assert refusal(state, Move(square("d3"), square("c3"), None)) == "all 3 actions of this turn are used"
+    assert refusal(state, Move(square("d3"), square("c3"))) == "all 3 actions of this turn are used"
 
 
 def test_tac_26_a_second_bought_action_is_refused_with_its_reason() -> None:
@@ -262,7 +262,7 @@ def test_tac_r16_a_choice_the_effect_does_not_offer_is_refused_with_its_reason()
         "seat 0: use a turn-start effect or decline (d1): move d2 to c1, move d2 to e1, move d2 to c2, "
         "move d2 to e2, move d2 to c3, move d2 to d3, move d2 to e3, decline"
     )
-    assert refusal(state, Move(square("d2"), square("d4"), None)) == (
+    assert refusal(state, Move(square("d2"), square("d4"))) == (
         f"'move d2 to d4' is not one of the choices of {choices}"
     )
     assert refusal(state, EndTurn()) == f"'end turn' is not one of the choices of {choices}"
@@ -280,11 +280,8 @@ def test_tac_r12_a_teleport_to_no_free_portal_of_the_owner_is_refused_with_its_r
         active=1,
     )
     play(state, "end turn", "move d2 to e1")
-    choices = (
-        "seat 1: teleport through the portal or decline (e1): move e1 to a5 through the portal at e1, "
-        "move e1 to h5 through the portal at e1, decline"
-    )
-    teleport = Move(square("e1"), square("d4"), square("e1"))
+    choices = "seat 1: teleport through the portal or decline (e1): move e1 to a5, move e1 to h5, decline"
+    teleport = Move(square("e1"), square("d4"))
     assert refusal(state, teleport) == f"'{teleport}' is not one of the choices of {choices}"
 
 

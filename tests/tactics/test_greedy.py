@@ -191,8 +191,24 @@ def test_greedy_blocks_the_last_open_square_beside_its_commander() -> None:
         souls=[0, 0],
     )
     actions = play_turn(state)
-    assert actions[0] == Move(square("c1"), square("b2"), None)
+    assert actions[0] == Move(square("c1"), square("b2"))
     assert {state.square[w] for w in state.warriors_of(0)} >= {square(c) for c in ("a1", "a2", "b1", "b2")}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_greedy_comes_out_of_a_portal_where_it_planned_to(seed: int) -> None:
+    """TAC-R12, E9: the Diver's best advance is through its Portal d3 to e6, nearer the enemy commander:
+    the agent names the Portal, then picks e6 at the portal decision (the plan, made again)."""
+    state = start(
+        """
+         8  .  .  .  .  .  .  .  o
+         2  .  .  .  D  .  .  .  .
+         1  E  .  .  .  .  .  .  .
+        """,
+        " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  P  .  .  .",
+    )
+    actions = play_turn(state, seed=seed)
+    assert actions[:2] == [Move(square("d2"), square("d3")), Move(square("d3"), square("e6"))]
 
 
 def test_greedy_buys_an_extra_action_only_when_it_helps() -> None:

@@ -43,7 +43,8 @@ def _turn_ids(s: TacticsState, seat: int) -> list[int]:
     for warrior in s.warriors_of(seat):
         origin = s.square[warrior]
         ids.append(game.move_id(origin, origin))
-        ids += [game.move_id(origin, dest, via) for dest, via, _ in moves_of(s, warrior)]
+        # a move names where it stops, or the own Portal it teleports from (E9): each once
+        ids += {game.move_id(origin, dest if via is None else via) for dest, via, _ in moves_of(s, warrior)}
         if attack_problem(s, warrior) is None:
             near = NEAR[s.side_of(warrior).reach][origin]
             ids += [game.attack_id(origin, cell) for cell in sorted(enemies & near)]
@@ -60,6 +61,15 @@ def _nudge_ids(s: TacticsState, nudger: int) -> list[int]:
             _, can_end = passability(s, MoveSpec(Dirs.ANY, 1, False, s.side_of(moved).move.mode))
             ids += [game.move_id(cell, dest) for dest in ADJACENT[cell] if can_end[dest]]
     return sorted(ids)
+
+
+def _portal_ids(s: TacticsState, warrior: int, portal: int) -> list[int]:
+    """A portal decision's ids: stay (if on it, or if it may stop on it), or a free other Portal."""
+    game = s.game
+    stays = s.square[warrior] == portal or (portal, None) in {(d, v) for d, v, _ in moves_of(s, warrior)}
+    owned = s.portals[s.owner[warrior]]
+    exits = [game.move_id(portal, cell) for cell in owned if cell != portal and s.board[cell] < 0]
+    return sorted([game.id_decline] * stays + exits)
 
 
 def _setup_ids(s: TacticsState) -> list[int]:
@@ -91,6 +101,9 @@ def _mismatches(game: sg.Game, seeds: range, steps: int) -> list[str]:
                 found.append(f"seed {seed} step {step}: {prompt}")
             nudge = prompt.phase is Phase.TURN_START and state.side_of(prompt.warrior).effect == "NUDGE"
             if nudge and ids != _nudge_ids(state, prompt.warrior):
+                found.append(f"seed {seed} step {step}: {prompt}")
+            portal = prompt.phase is Phase.PORTAL
+            if portal and ids != _portal_ids(state, prompt.warrior, prompt.square):
                 found.append(f"seed {seed} step {step}: {prompt}")
             if step % 20 == 0:
                 copies = (

@@ -115,7 +115,7 @@ def test_tac_30_only_the_active_seats_warriors_move() -> None:
     assert origins == {"b1", "d4"}
     before = state.clone()
     with pytest.raises(IllegalActionError, match="seat 0 has no warrior on g6"):
-        state.apply_action(Move(square("g6"), square("g5"), None))
+        state.apply_action(Move(square("g6"), square("g5")))
     assert state == before
 
 
@@ -152,7 +152,7 @@ def test_tac_32_the_destination_must_be_unoccupied() -> None:
         "d4 d5 d7 d8 f6 g7 e4 f4 g4 h4 e3 f2 g1 d3 d2 d1 c3 b2 c4 b4 a4 c5 b6 a7"
     )  # not d6, e5, nor the commanders on h8 and a1 at the ends of the long diagonal
     with pytest.raises(IllegalActionError, match="cannot move to e5"):
-        state.apply_action(Move(square("d4"), square("e5"), None))
+        state.apply_action(Move(square("d4"), square("e5")))
 
 
 def test_tac_33_warriors_block_a_mover_without_flight_or_jump() -> None:
@@ -369,16 +369,16 @@ def test_tac_dx9_with_jump_it_can_but_never_ends_on_the_friend() -> None:
     )
     assert destinations(state, "d4") == cells("d4 d5 d7 d3 d2 d1 c4 b4 a4 e4 f4 g4")
     with pytest.raises(IllegalActionError, match="cannot move to d6"):
-        state.apply_action(Move(square("d4"), square("d6"), None))
+        state.apply_action(Move(square("d4"), square("d6")))
 
 
 def test_tac_dx9_a_diagonal_step_is_illegal_for_an_orthogonal_pattern() -> None:
     """DX9: Move(d4, e5) is illegal for the Diver: it raises and the state is unchanged."""
     state = start(KINGS + " 4  .  .  .  D  .  .  .  .")
     before = state.clone()
-    assert not state.is_legal(Move(square("d4"), square("e5"), None))
+    assert not state.is_legal(Move(square("d4"), square("e5")))
     with pytest.raises(IllegalActionError, match="cannot move to e5"):
-        state.apply_action(Move(square("d4"), square("e5"), None))
+        state.apply_action(Move(square("d4"), square("e5")))
     assert state == before
 
 
@@ -569,5 +569,5 @@ def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: P
 def test_tac_d2_a_move_action_text_names_the_squares() -> None:
     """TAC-D2, B.5: the Move encoding: ``Move(origin, dest, via)``, a 0-space move having dest = origin."""
     state = start(KINGS + " 4  .  .  .  P  .  .  .  .")
-    assert action(state, "move d4 0 spaces") == Move(square("d4"), square("d4"), None)
-    assert action(state, "move d4 to d6") == Move(square("d4"), square("d6"), None)
+    assert action(state, "move d4 0 spaces") == Move(square("d4"), square("d4"))
+    assert action(state, "move d4 to d6") == Move(square("d4"), square("d6"))

@@ -141,9 +141,9 @@ def test_an_own_optional_effect_asks_its_controller_and_does_what_was_chosen(gam
     assert isinstance(prompt, TacticsPrompt)
     assert (prompt.player, prompt.phase) == (0, Phase.AFTER_MOVE)
     assert sorted(str(a) for a in state.legal_actions()) == ["decline", "move d4 to d5"]
-    assert state.check_action(Move(27, 35, None)) is None
+    assert state.check_action(Move(27, 35)) is None
     with pytest.raises(sg.IllegalActionError):
-        state.check_action(Move(27, 43, None))  # two squares: not a choice of the effect
+        state.check_action(Move(27, 43))  # two squares: not a choice of the effect
     events = play(state, "move d4 to d5")
     assert [e.effect for e in events if isinstance(e, EffectUsed)] == ["SHOVE"]
     assert state.board[35] >= 0

@@ -11,7 +11,11 @@ The counts pin the whole move generator: a change anywhere (a lost move, a dupli
 decision asked of the wrong seat) shows as a changed number. The depth-1 counts are also written out by
 hand below, action by action.
 
-Regenerate the fixture with ``python tests/tactics/test_perft.py --regenerate`` and read the diff.
+A move through a Portal is two decisions (E9): the move into the Portal, then its exit. Two sets of
+counts are kept: ``data/perft.txt`` counts decisions, and ``data/perft_moves.txt`` counts such a move
+and its exit as one step, so it pins the moves themselves, whatever the decisions they are split into.
+
+Regenerate the fixtures with ``python tests/tactics/test_perft.py --regenerate`` and read the diff.
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ if __name__ == "__main__":  # run as a script: find the shared helpers the way p
 
 from tactics_scenarios import legal_texts, start, tactics_game
 
+from shardgames.kernel.actions import Action
 from shardgames.kernel.state import CHANCE
-from shardgames.tactics import TacticsState
+from shardgames.tactics import Phase, TacticsPrompt, TacticsState
 
 FIXTURE = Path(__file__).parent / "data" / "perft.txt"
+MOVES_FIXTURE = Path(__file__).parent / "data" / "perft_moves.txt"
 DEPTHS = (1, 2, 3)
 
 GAME = tactics_game()
@@ -145,29 +151,51 @@ POSITIONS: dict[str, Callable[[], TacticsState]] = {
 }
 
 
-def perft(state: TacticsState, depth: int) -> int:
-    """The number of sequences of `depth` legal actions (chance outcomes included) from `state`."""
+def perft(state: TacticsState, depth: int, *, moves: bool = False) -> int:
+    """The number of sequences of `depth` legal actions (chance outcomes included) from `state`.
+
+    With `moves`, a move into a Portal and the choice of its exit count as one step.
+    """
     if depth == 0:
         return 1
     if state.current_player == CHANCE:
-        options = tuple(outcome for outcome, _ in state.chance_outcomes())
+        options: tuple[Action, ...] = tuple(outcome for outcome, _ in state.chance_outcomes())
     else:
-        options = state.legal_actions()
-    if depth == 1:
+        options = tuple(state.legal_actions())
+    if depth == 1 and not moves:
         return len(options)
     total = 0
     for option in options:
         child = state.clone()
         child.apply_action(option)
         assert isinstance(child, TacticsState)
-        total += perft(child, depth - 1)
+        for step in _exits(child) if moves else (child,):
+            total += perft(step, depth - 1, moves=moves)
     return total
 
 
-def read_fixture() -> dict[tuple[str, int], int]:
-    """``(position, depth) -> count`` from the fixture (``#`` starts a comment)."""
+def _exits(state: TacticsState) -> list[TacticsState]:
+    """`state`, or, when a move waits for its Portal's exit, the state after each choice of it."""
+    prompt = state.prompt
+    if not (
+        isinstance(prompt, TacticsPrompt)
+        and prompt.phase is Phase.PORTAL
+        and state.square[prompt.warrior] != prompt.square
+    ):
+        return [state]
+    after = []
+    for option in state.legal_actions():
+        child = state.clone()
+        child.apply_action(option)
+        assert isinstance(child, TacticsState)
+        after.append(child)
+    return after
+
+
+def read_fixture(path: Path = FIXTURE) -> dict[tuple[str, int], int]:
+    """``(position, depth) -> count`` from a fixture (``#`` starts a comment)."""
     counts = {}
-    for line in FIXTURE.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         body = line.split("#", 1)[0].split()
         if body:
             position, depth, count = body
@@ -176,28 +204,38 @@ def read_fixture() -> dict[tuple[str, int], int]:
 
 
 def regenerate() -> None:
-    """Rewrite the fixture from the engine."""
-    lines = [
-        "# Perft counts for Soulshards Tactics (tests/tactics/test_perft.py): position, depth, count.",
-        "# Regenerate with: python tests/tactics/test_perft.py --regenerate",
-    ]
-    for position, make in POSITIONS.items():
-        lines += [f"{position} {depth} {perft(make(), depth)}" for depth in DEPTHS]
-    FIXTURE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    """Rewrite the fixtures from the engine."""
+    for path, moves, unit in ((FIXTURE, False, "decisions"), (MOVES_FIXTURE, True, "moves")):
+        lines = [
+            f"# Perft counts of {unit} for Soulshards Tactics (tests/tactics/test_perft.py):",
+            "# position, depth, count. Regenerate with: python tests/tactics/test_perft.py --regenerate",
+        ]
+        for position, make in POSITIONS.items():
+            lines += [f"{position} {depth} {perft(make(), depth, moves=moves)}" for depth in DEPTHS]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- the tests
 
 FIXED = read_fixture() if FIXTURE.exists() else {}
+FIXED_MOVES = read_fixture(MOVES_FIXTURE) if MOVES_FIXTURE.exists() else {}
 
 
 def test_perft_fixture_covers_every_position_and_depth() -> None:
     assert set(FIXED) == {(position, depth) for position in POSITIONS for depth in DEPTHS}
+    assert set(FIXED_MOVES) == set(FIXED)
 
 
 @pytest.mark.parametrize(("position", "depth"), sorted(FIXED), ids=[f"{p}-{d}" for p, d in sorted(FIXED)])
 def test_perft_counts_match_the_fixture(position: str, depth: int) -> None:
     assert perft(POSITIONS[position](), depth) == FIXED[position, depth]
+
+
+@pytest.mark.parametrize(
+    ("position", "depth"), sorted(FIXED_MOVES), ids=[f"{p}-{d}" for p, d in sorted(FIXED_MOVES)]
+)
+def test_perft_counts_of_moves_match_the_fixture(position: str, depth: int) -> None:
+    assert perft(POSITIONS[position](), depth, moves=True) == FIXED_MOVES[position, depth]
 
 
 def test_perft_walk_leaves_the_root_unchanged() -> None:
@@ -309,7 +347,9 @@ def test_perft_opening_by_hand() -> None:
     counts = {"c1": 5, "d1": 8, "e1": 9, "a2": 5, "b2": 7, "buy an action": 1, "end turn": 1}
     assert _count_by_origin(state) == counts
     assert "move d1 to h2 through the portal at d3" in legal_texts(state)
-    assert sum(counts.values()) == FIXED["opening", 1] == 36
+    assert sum(counts.values()) == FIXED_MOVES["opening", 1] == 36
+    # stopping on the Portal d3 and going through it to h2 start with one decision, "move d1 to d3" (E9)
+    assert FIXED["opening", 1] == 35
 
 
 def test_perft_crowded_by_hand() -> None:
@@ -341,7 +381,7 @@ def test_perft_crowded_by_hand() -> None:
         "end turn": 1,
     }
     assert _count_by_origin(state) == counts
-    assert sum(counts.values()) == FIXED["crowded", 1] == 68
+    assert sum(counts.values()) == FIXED["crowded", 1] == FIXED_MOVES["crowded", 1] == 68
 
 
 def test_perft_riposte_by_hand() -> None:
@@ -356,7 +396,8 @@ def test_perft_riposte_by_hand() -> None:
         "move e5 to a8 through the portal at e7",
     ]
     assert sorted(legal_texts(state)) == sorted(expected)
-    assert len(expected) == 16 == FIXED["riposte", 1]
+    assert len(expected) == 16 == FIXED_MOVES["riposte", 1]
+    assert FIXED["riposte", 1] == 15  # "move e5 to e7" stops on the Portal or goes through it (E9)
 
 
 def test_perft_near_end_by_hand() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tactics_scenarios import legal_texts, play, start, tactics_game, warrior_at
+from tactics_scenarios import decide, legal_texts, play, start, tactics_game, warrior_at
 
 from shardgames.kernel.errors import PositionError
 from shardgames.tactics import Phase, TacticsState, square
@@ -157,3 +157,53 @@ def test_positions_are_written_back_exactly(fields: dict[str, Any]) -> None:
     assert position_of(again) == written
     assert again.legal_actions() == state.legal_actions()
     assert str(again) == str(state)
+
+
+PORTAL_TERRAIN = " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  P  ."
+
+
+def test_a_move_waiting_for_its_portal_exit_is_a_position() -> None:
+    """TAC-R12, E9: {"portal": [from, portal]} is a move action into an own Portal waiting for its exit;
+    it is written back the same way, and the action counts once the warrior has come out."""
+    board = " 8  .  .  .  v  .  .  .  .\n 2  .  .  .  D  .  .  .  .\n 1  .  .  .  E  .  .  .  ."
+    state = start(board, PORTAL_TERRAIN, decision={"portal": ["d2", "d3"]})
+    assert state.prompt is not None
+    assert (state.prompt.phase, state.prompt.square) == (Phase.PORTAL, square("d3"))
+    assert position_of(state)["decision"] == {"portal": ["d2", "d3"]}
+    moved = start(board, PORTAL_TERRAIN)
+    decide(moved, "move d2 to d3")
+    assert position_of(moved) == position_of(state)
+    play(state, "move d3 to g6 through the portal at d3")
+    assert (warrior_at(state, "g6"), state.actions_used) == (warrior_at(state, "g6"), 1)
+    assert state.prompt is not None
+    assert state.prompt.phase is Phase.ACTION
+
+
+def test_a_riposte_waiting_for_its_portal_exit_is_a_position() -> None:
+    """TAC-R12, E9: {"riposte": [from, portal]}: a riposte into an own Portal, waiting for the exit."""
+    board = BOARD + " 4  .  .  .  k  .  .  .  ."
+    terrain = " 3  .  .  .  p  .  .  .  .\n 6  .  .  .  .  .  .  p  ."
+    state = start(board, terrain, decision={"riposte": ["d4", "d3"]}, actions_used=1)
+    assert (state.current_player, position_of(state)["decision"]) == (1, {"riposte": ["d4", "d3"]})
+    play(state, "decline")
+    assert (warrior_at(state, "d3"), state.current_player, state.actions_used) == (
+        warrior_at(state, "d3"),
+        0,
+        1,
+    )
+
+
+def test_a_bad_move_into_a_portal_is_refused_with_every_reason() -> None:
+    board = " 8  .  .  .  v  .  .  .  .\n 2  .  .  .  D  .  .  .  .\n 1  .  .  .  E  .  .  .  ."
+    assert problems_of({"board": board, "terrain": PORTAL_TERRAIN, "decision": {"portal": ["d2"]}}) == (
+        "decision: portal [square, portal] names where the warrior stands and the Portal it enters",
+    )
+    assert problems_of({"board": board, "terrain": PORTAL_TERRAIN, "decision": {"portal": ["d2", "d4"]}}) == (
+        "decision: the warrior on d2 cannot move into an own Portal on d4 and teleport from it",
+    )
+    assert problems_of(
+        {"board": board, "terrain": PORTAL_TERRAIN, "decision": {"riposte": ["d2", "d3"]}}
+    ) == ("decision: a riposte move into a Portal is made by a warrior of the seat not taking its turn",)
+    assert problems_of({"board": board, "terrain": PORTAL_TERRAIN, "decision": {"portal": ["e4", "d3"]}}) == (
+        "decision: no warrior on e4",
+    )

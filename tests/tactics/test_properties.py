@@ -134,24 +134,49 @@ def test_tac_b6_no_warrior_stands_on_terrain_it_may_not_enter(config: str, seed:
 @given(seed=seeds)
 def test_tac_b6_no_legal_move_ends_on_an_occupied_cell_or_forbidden_terrain(config: str, seed: int) -> None:
     """B.6, TAC-32, R10e: every legal move, whether an action, a riposte, a nudge or a portal choice, is a
-    0-space move action or ends on a square with no warrior whose terrain the moved warrior may enter."""
+    0-space move action or ends on a square with no warrior whose terrain the moved warrior may enter.
+    A move into an own Portal ends where its portal decision takes it (E9): on the Portal, or an exit."""
 
     def check(state: TacticsState) -> None:
         phase = phase_of(state)
+        prompt = state.prompt
         for candidate in state.legal_actions():
             if not isinstance(candidate, Move):
                 continue
             moved = state.board[candidate.origin]
+            if phase is Phase.PORTAL:  # the warrior entering the Portal may still be on its way
+                assert isinstance(prompt, TacticsPrompt)
+                moved = prompt.warrior
             assert moved >= 0, candidate
             if candidate.dest == candidate.origin:
                 assert phase is Phase.ACTION, candidate  # only a move action may stay (TAC-R10b)
                 continue
-            assert state.board[candidate.dest] < 0, candidate
-            assert may_stand(mode_of(state, moved), state.terrain[candidate.dest]), candidate
+            for end in _ends(state, candidate):
+                assert state.board[end] < 0, candidate
+                assert may_stand(mode_of(state, moved), state.terrain[end]), candidate
             if phase in (Phase.ACTION, Phase.RIPOSTE):
                 assert state.owner[moved] == state.current_player, candidate
 
     check_every_step(tactics(config), seed, check)
+
+
+def _ends(state: TacticsState, move: Move) -> list[int]:
+    """Where a legal move may end: its destination, or, for a move into an own Portal that asks for
+    the exit, the Portal (if the warrior may stay) and each exit."""
+    moved = state.board[move.origin]
+    if moved < 0 or move.dest not in state.portals[state.owner[moved]] or phase_of(state) is Phase.PORTAL:
+        return [move.dest]
+    after = state.clone()
+    after.apply_action(move)
+    assert isinstance(after, TacticsState)
+    prompt = after.prompt
+    if (
+        not isinstance(prompt, TacticsPrompt)
+        or prompt.phase is not Phase.PORTAL
+        or after.square[moved] == move.dest
+    ):
+        return [move.dest]
+    return [a.dest if isinstance(a, Move) else move.dest for a in after.legal_actions()]
 
 
 # ---------------------------------------------------------------------- the counters

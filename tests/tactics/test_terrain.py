@@ -496,7 +496,8 @@ def test_tac_r12_no_chaining_through_the_arrival_portal() -> None:
 def test_tac_r12_a_jumper_passing_over_an_occupied_own_portal_enters_it() -> None:
     """TAC-R12: entering means moving into the cell at any step, passing or stopping, and B.5 needs only
     an own Portal on the line: a Scout (jump) passing over its own Portal on d5, where an ally stands,
-    may teleport to the empty own Portal on h2."""
+    may teleport to the empty own Portal on h2. E9: the move names d5 (it cannot end there); the portal
+    decision then offers only the exit h2, not a stay."""
     state = start(
         """
  8  .  .  .  .  .  .  .  o
@@ -507,6 +508,12 @@ def test_tac_r12_a_jumper_passing_over_an_occupied_own_portal_enters_it() -> Non
         " 5  .  .  .  P  .  .  .  .\n 2  .  .  .  .  .  .  .  P",
     )
     assert teleports(state) == {"move d4 to h2 through the portal at d5"}
+    assert "move d4 to d5" in [str(a) for a in state.legal_actions()]
+    scenarios.decide(state, "move d4 to d5")
+    assert [str(a) for a in state.legal_actions()] == ["move d5 to h2"]
+    play(state, "move d5 to h2 through the portal at d5")
+    assert warrior_at(state, "h2") >= 0
+    assert warrior_at(state, "d5") >= 0  # the Militia, still there
 
 
 def test_tac_r12_squares_beyond_the_portal_are_not_entered() -> None:
@@ -590,11 +597,10 @@ def test_tac_r12_a_nudge_onto_an_enemy_portal_does_nothing_more() -> None:
     assert warrior_at(state, "d3") >= 0
 
 
-def test_tac_r12_a_riposte_move_may_go_through_a_portal() -> None:
-    """TAC-R12, D3: entering includes a move by an effect: seat 1's Knight, riposting after seat 0's
-    attack, may go through seat 1's Portal on e4 to its other empty Portal, a8; seat 0 then acts on with
-    its actions untouched."""
-    state = start(
+def riposting_knight() -> TacticsState:
+    """Seat 1's Knight on e5, attacked by seat 0's Knight from d4, decides on its RIPOSTE_MOVE; seat 1
+    has Portals on e4 and a8."""
+    return start(
         """
  8  .  .  .  .  .  .  .  o
  5  .  .  .  .  k  .  .  .
@@ -607,6 +613,13 @@ def test_tac_r12_a_riposte_move_may_go_through_a_portal() -> None:
         actions_used=1,
         reductions={"e5": 1},
     )
+
+
+def test_tac_r12_a_riposte_move_may_go_through_a_portal() -> None:
+    """TAC-R12, D3: entering includes a move by an effect: seat 1's Knight, riposting after seat 0's
+    attack, may go through seat 1's Portal on e4 to its other empty Portal, a8; seat 0 then acts on with
+    its actions untouched."""
+    state = riposting_knight()
     assert state.current_player == 1
     assert teleports(state) == {"move e5 to a8 through the portal at e4"}
     knight = warrior_at(state, "e5")
@@ -614,3 +627,63 @@ def test_tac_r12_a_riposte_move_may_go_through_a_portal() -> None:
     assert events_of(events, Teleported) == [Teleported(knight, "Knight", square("e4"), square("a8"))]
     assert state.current_player == 0
     assert state.actions_used == 1
+
+
+# ---------------------------------------------------------------------- TAC-R12, E9: the portal decision
+
+
+def test_tac_r12_e9_a_move_into_an_own_portal_asks_for_the_exit_before_the_warrior_moves() -> None:
+    """TAC-R12, E9: "move d2 to d3" names the Diver's own Portal d3, from which it may teleport to g6:
+    the move waits for seat 0's portal decision, with the Diver still on d2 and no action used yet. It
+    may stay on d3 (decline) or come out on g6."""
+    state = start(PORTALS, " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  P  .")
+    diver = warrior_at(state, "d2")
+    events = scenarios.decide(state, "move d2 to d3")
+    assert events == ()
+    assert state.prompt is not None
+    assert (state.prompt.phase, state.prompt.player, state.prompt.warrior) == (Phase.PORTAL, 0, diver)
+    assert state.prompt.square == square("d3")
+    assert state.square[diver] == square("d2")
+    assert state.actions_used == 0
+    assert [str(a) for a in state.legal_actions()] == ["move d3 to g6", "decline"]
+    assert str(state.prompt) == "seat 0: teleport through the portal or decline (d3)"
+
+
+def test_tac_r12_e9_declining_the_exit_stops_on_the_portal_and_the_action_counts() -> None:
+    """TAC-R12, E9: declining the exit ends the move on the Portal d3: one Moved event, no teleport,
+    one action used, and seat 0's next action is asked."""
+    state = start(PORTALS, " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  P  .")
+    diver = warrior_at(state, "d2")
+    scenarios.decide(state, "move d2 to d3")
+    events = play(state, "decline")
+    assert events_of(events, Moved) == [Moved(diver, "Diver", square("d2"), square("d3"))]
+    assert events_of(events, Teleported) == []
+    assert (state.square[diver], state.actions_used) == (square("d3"), 1)
+    assert state.prompt is not None
+    assert state.prompt.phase is Phase.ACTION
+
+
+def test_tac_r12_e9_a_portal_with_no_free_exit_is_a_plain_square() -> None:
+    """TAC-R12, E9: seat 0's other Portal g6 holds a warrior, so moving onto d3 asks nothing more."""
+    state = start(
+        PORTALS + " 6  .  .  .  .  .  .  m  .",
+        " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  P  .",
+    )
+    play(state, "move d2 to d3")
+    assert state.prompt is not None
+    assert state.prompt.phase is Phase.ACTION
+    assert warrior_at(state, "d3") >= 0
+
+
+def test_tac_r12_e9_a_riposte_into_a_portal_says_so_then_asks_for_the_exit() -> None:
+    """TAC-R12, D3, E9: the riposting Knight names its Portal e4; its RIPOSTE_MOVE is used at once, and
+    the portal decision that follows is seat 1's; seat 0's actions are untouched throughout."""
+    state = riposting_knight()
+    knight = warrior_at(state, "e5")
+    events = scenarios.decide(state, "move e5 to e4")
+    assert events == (EffectUsed(knight, "Knight", "RIPOSTE_MOVE", "moves to e4"),)
+    assert state.prompt is not None
+    assert (state.prompt.phase, state.current_player) == (Phase.PORTAL, 1)
+    assert [str(a) for a in state.legal_actions()] == ["move e4 to a8", "decline"]
+    play(state, "decline")
+    assert (state.square[knight], state.current_player, state.actions_used) == (square("e4"), 0, 1)

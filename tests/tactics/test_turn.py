@@ -114,7 +114,7 @@ def test_tac_25_after_three_actions_no_move_or_attack_is_left() -> None:
     assert state.actions_used == 3
     assert legal_texts(state) == ["buy an action", "end turn"]
     with pytest.raises(IllegalActionError):
-        state.apply_action(Move(square("e4"), square("f4"), None))
+        state.apply_action(Move(square("e4"), square("f4")))
 
 
 def test_tac_25_moves_and_attacks_both_count() -> None:
