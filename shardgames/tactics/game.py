@@ -29,6 +29,7 @@ from shardgames.tactics import (  # noqa: F401 - their rules functions register 
     setup,
     standard_effects,
 )
+from shardgames.tactics.action_planes import ActionPlanes
 from shardgames.tactics.actions import (
     Attack,
     BuyAction,
@@ -203,6 +204,12 @@ def _codec(card_ids: tuple[str, ...]) -> ActionCodec:
     return codec
 
 
+@functools.lru_cache(maxsize=16)
+def _action_planes(card_ids: tuple[str, ...]) -> ActionPlanes:
+    """The action planes of a roster (shared by its games, like the codec)."""
+    return ActionPlanes(card_ids, _codec(card_ids))
+
+
 def _file_reference(value: Any) -> str:
     if not isinstance(value, str) or not value.endswith((".toml", ".json")):
         raise TypeError(f"must be a .toml or .json roster file, not {value!r}")
@@ -332,6 +339,14 @@ class TacticsGame(Game):
     def move_id(self, origin: int, dest: int) -> int:
         """The id of ``Move(origin, dest)``."""
         return self.id_move + origin * CELLS + dest
+
+    @property
+    def action_planes(self) -> ActionPlanes:
+        """The action ids laid out as planes over the board, for convolutional policy heads.
+
+        See `shardgames.tactics.action_planes`.
+        """
+        return _action_planes(tuple(card.id for card in self.roster))
 
     def attack_id(self, origin: int, target: int) -> int:
         """The id of ``Attack(origin, target)``."""
