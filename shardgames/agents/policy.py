@@ -5,6 +5,10 @@ into ``[OBSERVATION_LOW, OBSERVATION_HIGH]`` as the adapters clip it, and the ma
 ids. `PolicyAgent` gives it the same two arrays from a `View`, so a trained policy plays wherever an
 agent plays: `play_match`, tournaments, the command line and the terminal player.
 
+An observation is seen from its seat's side (a Tactics board is turned over for seat 1), while action
+ids are the same for every seat. A policy that must know which seat it plays, to turn what it sees
+into ids, takes a keyword argument `seat`, and `PolicyAgent` passes it.
+
 Examples:
     >>> import numpy as np
     >>> import shardgames as sg
@@ -19,24 +23,34 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.rng import RngLike, as_rng
 from shardgames.kernel.views import OBSERVATION_HIGH, OBSERVATION_LOW, View
 
-__all__ = ["Policy", "PolicyAgent"]
+__all__ = ["Policy", "PolicyAgent", "takes_seat"]
 
-Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
+Policy = Callable[..., Any]
 """``policy(observation, mask) -> logits``: the observation tensor (float32, `Game.observation_shape`),
 the legal actions as a bool mask over `Game.num_distinct_actions`, and one logit per action id (any
-array-like of that length; only the legal ids' logits are read)."""
+array-like of that length; only the legal ids' logits are read). A policy with a keyword parameter
+``seat`` is also given the seat of the decision."""
+
+
+def takes_seat(policy: Policy) -> bool:
+    """Whether `policy` has a parameter named ``seat`` (a PyTorch module: its ``forward``)."""
+    try:
+        parameters = inspect.signature(policy).parameters
+    except (TypeError, ValueError):  # a callable whose signature Python cannot read
+        return False
+    return "seat" in parameters
 
 
 class PolicyAgent:
@@ -61,6 +75,7 @@ class PolicyAgent:
         self.policy = policy
         self.name = name
         self.temperature = float(temperature)
+        self._seat = takes_seat(policy)
 
     def act(self, view: View, rng: RngLike) -> Action:
         """The action the policy chooses among ``view.legal_actions``.
@@ -77,7 +92,10 @@ class PolicyAgent:
         mask = np.zeros(game.num_distinct_actions, dtype=np.bool_)
         mask[ids] = True
         observation = np.clip(view.observation_tensor(), OBSERVATION_LOW, OBSERVATION_HIGH)
-        logits = np.asarray(self.policy(observation, mask), dtype=np.float64).reshape(-1)
+        found = (
+            self.policy(observation, mask, seat=view.player) if self._seat else self.policy(observation, mask)
+        )
+        logits = np.asarray(found, dtype=np.float64).reshape(-1)
         if logits.shape != (game.num_distinct_actions,):
             raise UsageError(
                 f"policy {self.name!r} returned {logits.size} logits; {game} has "

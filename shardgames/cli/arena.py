@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shardgames.agents.base import Agent, RandomAgent, game_agent
-from shardgames.agents.policy import PolicyAgent
+from shardgames.agents.policy import PolicyAgent, takes_seat
 from shardgames.arena.match import MatchRecord
 from shardgames.arena.walk import walk_record
 from shardgames.cli._imports import ImportTargetError, import_object, one_line
@@ -205,9 +205,10 @@ class LoadedPolicy:
         if not callable(policy):
             raise UsageError(f"{load} returned {type(policy).__name__}, not a policy (a callable)")
         self._policy = policy
+        self._seat = takes_seat(policy)
 
-    def __call__(self, observation: Any, mask: Any) -> Any:
-        return self._policy(observation, mask)
+    def __call__(self, observation: Any, mask: Any, seat: int = 0) -> Any:
+        return self._policy(observation, mask, seat=seat) if self._seat else self._policy(observation, mask)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return LoadedPolicy, (self.load, self.game)

@@ -50,6 +50,39 @@ def test_the_policy_sees_the_clipped_observation_and_the_mask_of_the_legal_ids()
     assert sorted(np.flatnonzero(seen["mask"])) == sorted(TACTICS.encode(a) for a in view.legal_actions)
 
 
+def test_a_policy_with_a_seat_parameter_is_told_the_seat_of_the_decision() -> None:
+    seats: list[int] = []
+
+    def policy(observation: np.ndarray, mask: np.ndarray, seat: int) -> np.ndarray:
+        seats.append(seat)
+        return np.zeros(mask.size)
+
+    state = TACTICS.new_initial_state(seed=3)
+    agent = sg.PolicyAgent(policy)
+    while len(set(seats)) < 2:
+        view = state.view(state.current_player)
+        state.apply_action(agent.act(view, sg.Rng(0)))
+    assert set(seats) == {0, 1}
+    assert sg.agents.policy.takes_seat(policy)
+    assert not sg.agents.policy.takes_seat(lambda observation, mask: mask)
+    assert not sg.agents.policy.takes_seat(np.zeros)  # a builtin without a readable signature
+
+
+def test_a_loaded_policy_passes_the_seat_on_when_its_policy_takes_it(tmp_path: Path) -> None:
+    path = tmp_path / f"seated_{tmp_path.name}.py"
+    path.write_text(
+        "import numpy as np\n\n"
+        "def load(game):\n"
+        "    def policy(observation, mask, seat):\n"
+        "        return np.where(mask, float(seat), -np.inf)\n"
+        "    return policy\n",
+        encoding="utf-8",
+    )
+    loaded = LoadedPolicy(f"{path}:load", TACTICS)
+    mask = np.ones(TACTICS.num_distinct_actions, bool)
+    assert loaded(np.zeros(TACTICS.observation_shape, np.float32), mask, seat=1)[0] == 1.0
+
+
 def test_with_a_temperature_it_samples_the_softmax_from_its_generator() -> None:
     view = a_view()
     ids = [TACTICS.encode(a) for a in view.legal_actions]
