@@ -176,11 +176,23 @@ def settle_chance(state: State, rng: Rng) -> None:
         state.apply_action(state.sample_chance_outcome(rng))
 
 
-def render(mode: str | None, state: State) -> str | None:
-    """`state` as text for ``"ansi"``; printed for ``"human"``; a logged warning without a mode."""
+RENDER_MODES = ("ansi", "human", "rgb_array")
+"""The render modes of the environments: the table as text, printed, or as a frame of pixels."""
+
+
+def render(mode: str | None, state: State) -> str | npt.NDArray[np.uint8] | None:
+    """`state` rendered in `mode` (see `RENDER_MODES`); a logged warning without a mode.
+
+    Text for ``"ansi"``; printed for ``"human"``; a frame of pixels for ``"rgb_array"``
+    (`shardgames.render.frames`).
+    """
     if mode is None:
         gymnasium.logger.warn("You are calling render method without specifying any render mode.")
         return None
+    if mode == "rgb_array":
+        from shardgames.render.frames import rgb_frame  # noqa: PLC0415 - the pixels extra, only when asked
+
+        return rgb_frame(state)
     text = str(state)
     if mode == "human":
         print(text)

@@ -23,7 +23,10 @@ chooses from its own view with a generator seeded from the episode.
   nodes and the opponents' choices are seeded from the episode seed, so an episode is determined by its
   seed and the learner's actions.
 - **Rendering**: ``render_mode="ansi"`` returns the whole table as text (``str(state)``, a spectator's
-  view with every hidden card shown); ``"human"`` prints it after every reset and step.
+  view with every hidden card shown); ``"human"`` prints it after every reset and step. ``"rgb_array"``
+  returns a frame of pixels (`shardgames.render.frames`, the ``pixels`` extra): the board picture for
+  Tactics, the table's text for the card games; every frame of a game has the same size, so
+  ``gymnasium.wrappers.RecordVideo`` records it.
 
 Importing this module registers every registered game with Gymnasium as ``shardgames/NAME-v0``:
 ``gymnasium.make("shardgames/tactics-v0", seat=1, souls=12)`` passes the keywords to `ShardGamesEnv`,
@@ -71,7 +74,6 @@ ENV_ID = "shardgames/{name}-v0"
 ILLEGAL_ACTION_POLICIES = ("refuse", "lose")
 """What an illegal action does: refuse the step, or end the episode as a loss."""
 
-_RENDER_MODES = ("ansi", "human")
 
 Opponents: TypeAlias = Agent | Sequence[Agent] | Mapping[int, Agent]
 """The agents of the other seats: one for all, one per other seat in seat order, or a seat mapping."""
@@ -88,7 +90,7 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         illegal_action: ``"refuse"`` (the step is refused, the game unchanged) or ``"lose"`` (the
             episode ends).
         illegal_penalty: The reward of an illegal action.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
         **params: Game parameters (with a name or game string only).
 
     Attributes:
@@ -105,7 +107,7 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it as a plain class attribute
-        "render_modes": list(_RENDER_MODES),
+        "render_modes": list(_spaces.RENDER_MODES),
         "render_fps": 1,
     }
 
@@ -129,9 +131,9 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             raise UsageError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_POLICIES)}, not {illegal_action!r}"
             )
-        if render_mode is not None and render_mode not in _RENDER_MODES:
+        if render_mode is not None and render_mode not in _spaces.RENDER_MODES:
             raise UsageError(
-                f"render_mode must be None or one of {', '.join(_RENDER_MODES)}, not {render_mode!r}"
+                f"render_mode must be None or one of {', '.join(_spaces.RENDER_MODES)}, not {render_mode!r}"
             )
         self.seat = seat
         self.opponents: dict[int, Agent] = _opponents_by_seat(self.game, seat, opponents)
@@ -180,11 +182,12 @@ class ShardGamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         """The learner's legal actions as a boolean mask (the method maskable policies call)."""
         return self._mask(self._require_state()).astype(np.bool_)
 
-    def render(self) -> str | None:
-        """The table as text with ``render_mode="ansi"``; printed, with ``"human"``.
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table: text (``"ansi"``), printed (``"human"``) or pixels (``"rgb_array"``).
 
         Returns:
-            The text (``"ansi"``), or ``None`` (``"human"``, or no render mode: a warning is logged).
+            The text (``"ansi"``), an ``(height, width, 3)`` array of ``uint8`` (``"rgb_array"``), or
+            ``None`` (``"human"``, or no render mode: a warning is logged).
         """
         return _spaces.render(self.render_mode, self._require_state())
 

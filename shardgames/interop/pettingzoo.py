@@ -21,7 +21,8 @@ board and card games (Connect Four, chess, poker):
   with ``illegal_reward`` for the seat that made it and zero for the others (PettingZoo's wrapper then
   marks every agent both terminated and truncated).
 - **Rendering**: ``render_mode="ansi"`` returns the whole table as text (``str(state)``: a spectator's
-  view, every hidden card shown); ``"human"`` prints it after every step.
+  view, every hidden card shown); ``"human"`` prints it after every step. ``"rgb_array"`` returns
+  a frame of pixels (`shardgames.render.frames`, the ``pixels`` extra).
 - **State**, for centralised critics: ``state()`` is every seat's observation tensor, seat 0's first,
   joined along their first axis (shape ``state_space.shape``: the seats times the first dimension of
   `Game.observation_shape`, then its other dimensions). Each seat sees its own hidden cards, so the
@@ -78,14 +79,12 @@ ENV_ID = "shardgames/{name}-v0"
 Observation = dict[str, npt.NDArray[Any]]
 """An agent's observation: ``{"observation": float32 tensor, "action_mask": int8 mask}``."""
 
-_RENDER_MODES = ("ansi", "human")
-
 
 class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
     """One game as a PettingZoo AEC environment (see the module docstring for the conventions).
 
     Create it with `raw_env` (illegal actions raise) or `env` (wrapped like PettingZoo's classic
-    games). ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``.
+    games). ``render_mode`` is ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
 
     Attributes:
         game: The game played.
@@ -100,7 +99,7 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it as a plain class attribute
         "name": "shardgames_v0",
-        "render_modes": list(_RENDER_MODES),
+        "render_modes": list(_spaces.RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -108,9 +107,9 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
     def __init__(self, game: str | Game, *, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
         self.game = _spaces.resolve_game(game, params)
-        if render_mode is not None and render_mode not in _RENDER_MODES:
+        if render_mode is not None and render_mode not in _spaces.RENDER_MODES:
             raise UsageError(
-                f"render_mode must be None or one of {', '.join(_RENDER_MODES)}, not {render_mode!r}"
+                f"render_mode must be None or one of {', '.join(_spaces.RENDER_MODES)}, not {render_mode!r}"
             )
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"shardgames_{self.game.name}_v0"}
@@ -223,11 +222,12 @@ class ShardGamesAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo h
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self) -> str | None:
-        """The table as text with ``render_mode="ansi"``; printed, with ``"human"``.
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table: text (``"ansi"``), printed (``"human"``) or pixels (``"rgb_array"``).
 
         Returns:
-            The text (``"ansi"``), or ``None`` (``"human"``, or no render mode: a warning is logged).
+            The text (``"ansi"``), an ``(height, width, 3)`` array of ``uint8`` (``"rgb_array"``), or
+            ``None`` (``"human"``, or no render mode: a warning is logged).
         """
         return _spaces.render(self.render_mode, self._require_state())
 
@@ -255,7 +255,7 @@ def raw_env(game: str | Game, *, render_mode: str | None = None, **params: Any) 
 
     Args:
         game: A `Game`, or a name or game string such as ``"sota"`` or ``"tactics(souls=12)"``.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
         **params: Game parameters (with a name or game string only).
 
     Returns:
@@ -279,7 +279,7 @@ def env(
 
     Args:
         game: A `Game`, or a name or game string such as ``"sota"`` or ``"tactics(souls=12)"``.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
         illegal_reward: The reward of an agent that plays an illegal action.
         **params: Game parameters (with a name or game string only).
 
@@ -311,7 +311,7 @@ def parallel_env(
 
     Args:
         game: A `Game`, or a name or game string such as ``"sota"`` or ``"tactics(souls=12)"``.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
         illegal_reward: The reward of an agent that plays an illegal action (the game ends).
         **params: Game parameters (with a name or game string only).
 

@@ -230,7 +230,7 @@ def test_random_opponents_are_random_agents_and_seeded_from_the_episode() -> Non
         ({"opponents": ["random"]}, "not agents"),
         ({"opponents": 3}, "must be an Agent"),
         ({"illegal_action": "ignore"}, "illegal_action"),
-        ({"render_mode": "rgb_array"}, "render_mode"),
+        ({"render_mode": "rgb"}, "render_mode"),
     ],
 )
 def test_bad_arguments_raise_usage_errors(kwargs: dict[str, object], message: str) -> None:

@@ -307,7 +307,7 @@ def test_rendering_without_a_render_mode_warns_and_returns_none() -> None:
 
 def test_bad_arguments_raise_usage_errors() -> None:
     with pytest.raises(sg.UsageError, match="render_mode"):
-        pz.raw_env("sota", render_mode="rgb_array")
+        pz.raw_env("sota", render_mode="rgb")
     with pytest.raises(sg.UsageError, match="parameters"):
         pz.raw_env(sg.load_game("sota"), players=3)
     with pytest.raises(sg.InvalidParameterError):
@@ -328,7 +328,7 @@ def test_a_loaded_game_and_its_parameters_give_the_same_environment() -> None:
     assert pz.raw_env("sota", players=3).game == game
     assert str(pz.raw_env("sota")) == "shardgames_sota_v0"
     assert env.metadata["is_parallelizable"] is False
-    assert env.metadata["render_modes"] == ["ansi", "human"]
+    assert env.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
 
 
 @dict_observation_quirks
