@@ -16,13 +16,22 @@ Two recalls have the same digest only if they are the same, line for line (no co
 is known), and the digest is 64 characters however long the game. A state sampled for search starts
 the recall of the seat it was sampled for from that seat's digest, so that seat's information state
 is the same in the sample and grows in it as it would in the game.
+
+A seat's *summary* is the fixed-size part of its information-state tensor: what it did and saw,
+counted (`Summary`). It is kept like the digest, extended as the game goes and carried into a
+sample, so a sample has the same summary for the seat it was sampled for.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.events import Log
@@ -30,7 +39,7 @@ from shardgames.kernel.game import Game, load_game, replay_into
 from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import State
 
-__all__ = ["INITIAL_SEED", "Core", "Step"]
+__all__ = ["EVENTS_PER_DECISION", "INITIAL_SEED", "Core", "Step", "Summary"]
 
 INITIAL_SEED = 0
 """The seed of every initial state the adapter makes. With explicit chance the state draws nothing
@@ -38,6 +47,49 @@ from it, but a replay needs the same one."""
 
 Step = tuple[int, int, int]
 """One decision applied through the adapter: (seat, action id, number of events before it)."""
+
+EVENTS_PER_DECISION = 16
+"""The scale of the event counts of a summary: this many events per decision of the longest game."""
+
+
+class Summary:
+    """The layout of a seat's summary: counts of what it did and saw, each scaled into [0, 1].
+
+    In order: for each family of player actions (`ActionCodec.families`), the seat's decisions of that
+    family; for each of the game's event types (`Game.event_types`), the events of that type the seat
+    has seen (every event, its hidden fields blanked), then the events of any other type; then all its
+    decisions and all the events. A count n is written as ``log(1 + n) / log(1 + most)``, at most 1,
+    where `most` is `Game.max_game_length` for decisions and `EVENTS_PER_DECISION` times it for events.
+    """
+
+    def __init__(self, game: Game) -> None:
+        codec = game.codec
+        rows = codec.describe()[: len(codec.families)]
+        self.starts = [first for _, first, _, _ in rows]
+        self.event_slot = {kind: len(rows) + number for number, kind in enumerate(game.event_types)}
+        self.other = len(rows) + len(game.event_types)
+        self.names = (
+            *(f"decisions: {name}" for name, _, _, _ in rows),
+            *(f"events: {kind.__name__}" for kind in game.event_types),
+            "events: other",
+            "decisions",
+            "events",
+        )
+        most = max(game.max_game_length, 1)
+        scale = [1 / math.log1p(most)] * len(rows) + [1 / math.log1p(EVENTS_PER_DECISION * most)] * (
+            len(game.event_types) + 1
+        )
+        scale += [1 / math.log1p(most), 1 / math.log1p(EVENTS_PER_DECISION * most)]
+        self.scale = np.array(scale, np.float64)
+
+    @property
+    def size(self) -> int:
+        """The number of values."""
+        return len(self.names)
+
+    def scaled(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+        """The counts as the tensor holds them."""
+        return np.minimum(np.log1p(counts) * self.scale, 1.0).astype(np.float32)
 
 
 class Core:
@@ -50,14 +102,30 @@ class Core:
             sampled states).
     """
 
-    __slots__ = ("_recall", "prefixes", "state", "steps")
+    __slots__ = ("_counts", "_recall", "counted", "layout", "prefixes", "state", "steps")
 
-    def __init__(self, state: State, steps: Log[Step] | None = None, prefixes: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        state: State,
+        steps: Log[Step] | None = None,
+        prefixes: Sequence[str] = (),
+        counted: Sequence[Sequence[int]] = (),
+    ) -> None:
         self.state = state
         self.steps: Log[Step] = Log() if steps is None else steps
-        self.prefixes: tuple[str, ...] = tuple(prefixes) or ("",) * state.game.num_players
+        players = state.game.num_players
+        self.prefixes: tuple[str, ...] = tuple(prefixes) or ("",) * players
+        self.layout = Summary(state.game)
+        # Per seat, the counts of its summary from before `state` began (non-zero only in samples)
+        self.counted: tuple[tuple[int, ...], ...] = (
+            tuple(tuple(c) for c in counted) or ((0,) * self.layout.size,) * players
+        )
         # Per seat: (events read, steps read, recall digest so far); extended on demand.
         self._recall: list[tuple[int, int, str]] = [(0, 0, p) for p in self.prefixes]
+        # Per seat: (events read, steps read, summary counts so far); extended on demand.
+        self._counts: list[tuple[int, int, npt.NDArray[np.int64]]] = [
+            (0, 0, np.array(c, np.int64)) for c in self.counted
+        ]
 
     # ------------------------------------------------------------------ copies
 
@@ -68,6 +136,9 @@ class Core:
         other.steps = self.steps.fork()
         other.prefixes = self.prefixes
         other._recall = self._recall.copy()
+        other.layout = self.layout
+        other.counted = self.counted
+        other._counts = self._counts.copy()  # the arrays are never changed in place: shared
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
@@ -77,7 +148,8 @@ class Core:
         game = self.state.game
         if not any(self.prefixes):  # played from an initial state: its actions replay it
             return (_replay, (str(game), [game.encode(action) for action in self.state.history]))
-        return (_restore, (str(game), self.state.to_json(), list(self.steps), self.prefixes))
+        counted = [list(c) for c in self.counted]
+        return (_restore, (str(game), self.state.to_json(), list(self.steps), self.prefixes, counted))
 
     # ------------------------------------------------------------------ acting
 
@@ -119,6 +191,30 @@ class Core:
         self._recall[player] = (len(events), len(steps), digest)
         return digest
 
+    def counts(self, player: int) -> npt.NDArray[np.int64]:
+        """The counts of `player`'s summary (`Summary`): its decisions by family, the events by type."""
+        events_read, steps_read, counts = self._counts[player]
+        events, steps = self.state.events, self.steps
+        if events_read == len(events) and steps_read == len(steps):
+            return counts
+        counts = counts.copy()
+        layout, starts = self.layout, self.layout.starts
+        for seat, action_id, _ in steps[steps_read:]:
+            if seat == player:
+                counts[bisect.bisect_right(starts, action_id) - 1] += 1
+                counts[-2] += 1
+        slot, other = layout.event_slot, layout.other
+        for event in events[events_read:]:
+            counts[slot.get(type(event), other)] += 1
+        counts[-1] += len(events) - events_read
+        self._counts[player] = (len(events), len(steps), counts)
+        return counts
+
+    def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """`player`'s observation tensor, flattened, then its summary (see the module docstring)."""
+        observation = self.state.observation_tensor(player).reshape(-1)
+        return np.concatenate([observation, self.layout.scaled(self.counts(player))])
+
     def information_state_string(self, player: int) -> str:
         """The perfect-recall information state of `player`: its recall's digest, then what it sees now."""
         state = self.state
@@ -137,7 +233,9 @@ class Core:
         sample = self.state.view(player).sample_state(rng)
         prefixes = [""] * self.state.game.num_players
         prefixes[player] = self.recall(player)
-        return Core(sample, prefixes=prefixes)
+        counted = [[0] * self.layout.size for _ in prefixes]
+        counted[player] = [int(n) for n in self.counts(player)]
+        return Core(sample, prefixes=prefixes, counted=counted)
 
 
 def _replay(game_string: str, history: list[int]) -> Core:
@@ -151,6 +249,12 @@ def _replay(game_string: str, history: list[int]) -> Core:
     return core
 
 
-def _restore(game_string: str, state_json: str, steps: list[Step], prefixes: tuple[str, ...]) -> Core:
+def _restore(
+    game_string: str,
+    state_json: str,
+    steps: list[Step],
+    prefixes: tuple[str, ...],
+    counted: Sequence[Sequence[int]] = (),
+) -> Core:
     game: Game = load_game(game_string)
-    return Core(game.state_from_json(state_json), Log(steps), prefixes)
+    return Core(game.state_from_json(state_json), Log(steps), prefixes, counted)

@@ -4,9 +4,10 @@ Two kinds of observation are supported, both for a single seat with public infor
 
 * the **observation** (``perfect_recall=False``): the seat's `View`, as a string (``str(view)``) and as
   a tensor (`View.observation_tensor`, shape `Game.observation_shape`);
-* the **information state** (``perfect_recall=True``): a string only, the digest of everything the
-  seat has observed since the start (its recall, see `Core.recall`) followed by what it sees now and,
-  on its turn, its legal action ids.
+* the **information state** (``perfect_recall=True``): as a string, the digest of everything the seat
+  has observed since the start (its recall, see `Core.recall`) followed by what it sees now and, on
+  its turn, its legal action ids; as a tensor of fixed size, the observation tensor flattened, then
+  the seat's *summary*: what it did and saw, counted (`Summary`).
 
 Both are computed from what the seat may see, never from the full state. This module does not import
 ``pyspiel``: it reads the observation type's fields by name.
@@ -18,9 +19,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import numpy as np
-import numpy.typing as npt
 
-from shardgames.interop._openspiel_core import Core
+from shardgames.interop._openspiel_core import Core, Summary
 from shardgames.kernel.errors import UsageError
 from shardgames.kernel.game import Game
 
@@ -40,8 +40,9 @@ class ShardObserver:
         params: Observation parameters; none are supported.
 
     Attributes:
-        tensor: The flat float32 observation (``None`` for the information state, which has no tensor).
-        dict: The named pieces of `tensor`: ``{"observation": tensor reshaped to the game's shape}``.
+        tensor: The flat float32 observation, or information state.
+        dict: The named pieces of `tensor`: ``{"observation": ...}`` reshaped to the game's observation
+            shape, and for the information state ``"summary"`` (`Summary`).
 
     Raises:
         UsageError: For observation parameters, or a kind of observation the games do not provide (all
@@ -60,19 +61,21 @@ class ShardObserver:
                     f"(private_info=SINGLE_PLAYER, public_info=True), not {iig_obs_type}"
                 )
             self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor: npt.NDArray[np.float32] | None
-        self.dict: dict[str, npt.NDArray[np.float32]]
+        shape = game.observation_shape
+        size = int(np.prod(shape))
+        summary = Summary(game).size if self.perfect_recall else 0
+        self.tensor = np.zeros(size + summary, np.float32)
+        self.dict = {"observation": self.tensor[:size].reshape(shape)}
         if self.perfect_recall:
-            self.tensor, self.dict = None, {}
-        else:
-            shape = game.observation_shape
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+            self.dict["summary"] = self.tensor[size:]
 
     def set_from(self, state: _HasCore, player: int) -> None:
-        """Write `player`'s observation of `state` into `tensor` (nothing for the information state)."""
-        if self.tensor is not None:
-            self.tensor[:] = state._core.state.observation_tensor(player).reshape(-1)
+        """Write `player`'s observation (or information state) of `state` into `tensor`."""
+        core = state._core
+        if self.perfect_recall:
+            self.tensor[:] = core.information_state_tensor(player)
+        else:
+            self.tensor[:] = core.state.observation_tensor(player).reshape(-1)
 
     def string_from(self, state: _HasCore, player: int) -> str:
         """`player`'s observation (or information state) of `state` as a string."""

@@ -203,7 +203,7 @@ def register(game: str = "sota", short_name: str | None = None, **params: Any) -
         max_num_players=most,
         min_num_players=fewest,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=specification,

@@ -19,7 +19,7 @@ from open_spiel.python import observation  # noqa: E402 - after the skip
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from shardgames.interop import openspiel  # noqa: E402
-from shardgames.interop._openspiel_core import Core  # noqa: E402 - the adapter's engine side
+from shardgames.interop._openspiel_core import Core, Summary  # noqa: E402 - the adapter's engine side
 
 NAMES = openspiel.register_all()
 
@@ -124,7 +124,7 @@ def test_game_type_and_info_come_from_the_game() -> None:
         assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
         assert kind.provides_information_state_string
-        assert not kind.provides_information_state_tensor
+        assert kind.provides_information_state_tensor
         assert kind.provides_observation_string
         assert kind.provides_observation_tensor
         assert game.num_distinct_actions() == engine.num_distinct_actions
@@ -134,6 +134,8 @@ def test_game_type_and_info_come_from_the_game() -> None:
         assert game.utility_sum() == 0.0
         assert game.max_game_length() == engine.max_game_length
         assert game.observation_tensor_shape() == list(engine.observation_shape)
+        size = int(np.prod(engine.observation_shape)) + Summary(engine).size
+        assert game.information_state_tensor_shape() == [size]
     hidden = pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert load("shardgames_sota").get_type().information == hidden
     assert load("shardgames_command").get_type().information == hidden
@@ -174,6 +176,7 @@ def check_resampling(state: pyspiel.State) -> None:
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.observation_string(player) == state.observation_string(player)
         assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.information_state_tensor(player) == state.information_state_tensor(player)
         if not state.is_chance_node():  # chance outcomes may depend on hidden cards (an unknown deck)
             assert sample.legal_actions(player) == state.legal_actions(player)
 
@@ -209,6 +212,39 @@ def test_resampling_hides_the_hidden_cards_again() -> None:
 # ---------------------------------------------------------------------- states
 
 
+def test_the_information_state_tensor_is_the_observation_then_what_the_seat_did_and_saw() -> None:
+    """Its size is fixed; its summary counts the seat's decisions by action family and the events by
+    type, each as log(1 + n) / log(1 + most); a sample keeps it and plays on from it."""
+    game = load("shardgames_command(max_turns=10)")
+    engine = game.engine
+    layout = Summary(engine)
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(5), 60)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    tensor = np.array(state.information_state_tensor(player), np.float32)
+    observed = int(np.prod(engine.observation_shape))
+    assert np.array_equal(tensor[:observed], np.array(state.observation_tensor(player), np.float32))
+    summary = tensor[observed:]
+    assert summary.shape == (layout.size,)
+    assert np.all((summary >= 0) & (summary <= 1))
+    decisions = sum(1 for seat, _, _ in state._core.steps if seat == player)
+    most = engine.max_game_length
+    assert summary[layout.names.index("decisions")] == pytest.approx(np.log1p(decisions) / np.log1p(most))
+    events = len(state.engine_state.events)
+    assert summary[-1] == pytest.approx(np.log1p(events) / np.log1p(16 * most))
+    by_family = np.expm1(summary[: len(layout.starts)] * np.log1p(most))
+    assert round(float(by_family.sum())) == decisions
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+    again = pickle.loads(pickle.dumps(sample))
+    assert again.information_state_tensor(player) == state.information_state_tensor(player)
+    for follow in (state, sample):  # one more decision of the seat counts once in both
+        follow.apply_action(follow.legal_actions()[0])
+    grown = np.array(sample.information_state_tensor(player), np.float32)[observed:]
+    assert grown[layout.names.index("decisions")] == pytest.approx(np.log1p(decisions + 1) / np.log1p(most))
+
+
 def test_chance_outcomes_have_their_own_ids_and_exact_probabilities() -> None:
     game = load("shardgames_embers(players=3)")
     state = game.new_initial_state()
@@ -240,7 +276,9 @@ def test_observations_come_from_the_view() -> None:
         info = state.information_state_string(player)
         assert info.endswith(str(engine_state.view(player))) or "legal:" in info
     observer = observation.make_observation(game, observation.INFO_STATE_OBS_TYPE)
-    assert observer.tensor is None
+    observer.set_from(state, 0)
+    assert observer.tensor.tolist() == state.information_state_tensor(0)
+    assert list(observer.dict) == ["observation", "summary"]
     assert observer.string_from(state, 0) == state.information_state_string(0)
     default = observation.make_observation(game)
     default.set_from(state, 1)
