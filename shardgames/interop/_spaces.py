@@ -26,6 +26,7 @@ from gymnasium import spaces
 
 from shardgames.kernel import Game, Rng, State, UsageError, derive_seed, load_game
 from shardgames.kernel.views import OBSERVATION_HIGH, OBSERVATION_LOW
+from shardgames.render.frames import rgb_frame
 
 __all__ = [
     "OBSERVATION_HIGH",
@@ -190,8 +191,6 @@ def render(mode: str | None, state: State) -> str | npt.NDArray[np.uint8] | None
         gymnasium.logger.warn("You are calling render method without specifying any render mode.")
         return None
     if mode == "rgb_array":
-        from shardgames.render.frames import rgb_frame  # noqa: PLC0415 - the pixels extra, only when asked
-
         return rgb_frame(state)
     text = str(state)
     if mode == "human":
