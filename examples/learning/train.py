@@ -11,7 +11,7 @@ the greedy agents, and a checkpoint is written.
 
 Usage (from the repository's root, with ``pip install -e '.[learn]'``)::
 
-    python examples/learning/train.py tactics --out runs/tactics            # the full run: 60 minutes
+    python examples/learning/train.py tactics --out runs/tactics            # the full run: 55 minutes
     python examples/learning/train.py sota --out runs/sota --minutes 30
     python examples/learning/train.py tactics --out runs/tactics --resume   # go on after a stop
     python examples/learning/train.py tactics --out /tmp/quick --quick      # a smoke run: under 3 minutes
@@ -185,17 +185,23 @@ def train(
 # ---------------------------------------------------------------------- measuring
 
 
-def score(game: sg.Game, policy: TorchPolicy, opponent: sg.Agent, games: int, seed: int) -> float:
-    """The network's score without search (1 a win, 0.5 a draw), half its games in each seat."""
+def results(game: sg.Game, policy: TorchPolicy, opponent: sg.Agent, games: int, seed: int) -> list[int]:
+    """The network's wins, draws and losses without search, half its games in each seat."""
     learner = sg.PolicyAgent(policy, name="learned")
-    total = 0.0
+    counts = [0, 0, 0]
     for number in range(games):
         seat = number % 2
-        agents = [opponent, opponent]
+        agents = [opponent] * game.num_players
         agents[seat] = learner
         record = sg.play_match(game, agents, seed=seed + number)
-        total += 1.0 if record.winner == seat else 0.5 if record.winner is None else 0.0
-    return total / games
+        counts[0 if record.winner == seat else 1 if record.winner is None else 2] += 1
+    return counts
+
+
+def score(game: sg.Game, policy: TorchPolicy, opponent: sg.Agent, games: int, seed: int) -> float:
+    """The network's score without search: 1 a win, 0.5 a draw (`results`)."""
+    wins, draws, _ = results(game, policy, opponent, games, seed)
+    return (wins + draws / 2) / games
 
 
 def plot(curve: list[dict[str, Any]], path: Path, title: str) -> None:
@@ -282,7 +288,8 @@ def run(args: argparse.Namespace) -> None:
     random_agent, greedy = sg.RandomAgent(), sg.strongest_agent(game)
     buffer = Buffer(args.buffer)
     print(f"{game}: {sum(p.numel() for p in net.parameters()):,} parameters; teacher {teacher.name}")
-    while iteration < args.iterations and elapsed < args.minutes * 60:
+    last = 0.0  # the time of the last iteration: the next one starts only if it should fit
+    while iteration < args.iterations and elapsed + last <= args.minutes * 60:
         started = time.perf_counter()
         rng = np.random.default_rng([args.seed, iteration])
         share = max(0.0, 1.0 - iteration / args.teacher_iterations) if args.teacher_iterations else 0.0
@@ -305,7 +312,8 @@ def run(args: argparse.Namespace) -> None:
             "vs_random": score(game, policy, random_agent, args.eval_games, evaluation_seed),
             "vs_greedy": score(game, policy, greedy, args.greedy_games, evaluation_seed),
         }
-        elapsed += time.perf_counter() - started
+        last = time.perf_counter() - started
+        elapsed += last
         row["seconds"] = round(elapsed, 1)
         curve.append(row)
         payload = {
@@ -340,8 +348,12 @@ def evaluate(args: argparse.Namespace) -> None:
     net.load_state_dict(payload["model"])
     policy = TorchPolicy(net, game)
     for name, agent in (("random", sg.RandomAgent()), ("greedy", sg.strongest_agent(game))):
-        points = score(game, policy, agent, args.games, args.seed)
-        print(f"{game}: against {name}: {points:.3f} over {args.games} games")
+        wins, draws, losses = results(game, policy, agent, args.games, args.seed)
+        points = (wins + draws / 2) / args.games
+        print(
+            f"{game}: against {name}: {points:.3f} over {args.games} games "
+            f"({wins} won, {draws} drawn, {losses} lost)"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -355,7 +367,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--evaluate", metavar="POLICY", help="only score a policy file against random and greedy"
     )
-    parser.add_argument("--minutes", type=float, default=60.0, help="stop after this much training time")
+    parser.add_argument(
+        "--minutes", type=float, default=55.0, help="stop before this much training time is over"
+    )
     parser.add_argument("--iterations", type=int, default=1000, help="stop after this many iterations")
     parser.add_argument(
         "--games", type=int, default=32, help="self-play games per iteration (or to evaluate)"
