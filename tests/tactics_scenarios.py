@@ -19,6 +19,7 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.events import Event
 from shardgames.tactics import TacticsGame, TacticsState, name, square
 from shardgames.tactics.actions import Decline, Move
+from shardgames.tactics.movement import waiting_move
 from shardgames.tactics.phases import Phase, TacticsPrompt
 
 E = TypeVar("E", bound=Event)
@@ -81,13 +82,8 @@ def _entering(state: TacticsState, candidate: Action) -> TacticsState | None:
         return None
     after = state.clone()
     after.apply_action(candidate)
-    prompt = after.prompt
-    if not isinstance(prompt, TacticsPrompt) or prompt.phase is not Phase.PORTAL:
-        return None
-    if after.square[prompt.warrior] == prompt.square:  # a nudge onto a Portal: a decision of its own
-        return None
     assert isinstance(after, TacticsState)
-    return after
+    return after if waiting_move(after) is not None else None
 
 
 def action(state: TacticsState, text: str) -> Action:

@@ -63,6 +63,7 @@ from shardgames.tactics.combat import defended, might
 from shardgames.tactics.danger import FIRE, Reading
 from shardgames.tactics.effects import EFFECTS
 from shardgames.tactics.game import TacticsGame
+from shardgames.tactics.movement import waiting_move
 from shardgames.tactics.phases import Phase
 from shardgames.tactics.play import buy_action_problem
 from shardgames.tactics.standard_effects import RallyAdjacent
@@ -598,13 +599,12 @@ def _portal(t: Reading, legal: Sequence[Action]) -> Action | None:
     stay: Action | None = Decline() if Decline() in legal else None
     ways = [_Go(origin, portal, None)] if stay is not None else []
     ways += [_Go(origin, exit_, portal) for exit_ in exits]
-    planned: Action | _Go | None = None
-    if origin == portal:  # nudged onto it: no plan
-        pass
-    elif s.owner[warrior] == s.active:  # a move action: plan the action again
-        planned = _intent(t, can_buy=buy_action_problem(s) is None)
-    else:  # a riposte
-        planned = _riposte_way(t, warrior, ways)
+    planned: Action | _Go | None = None  # a warrior nudged onto the Portal follows no plan
+    if waiting_move(s) is not None:  # on its way in
+        if s.owner[warrior] == s.active:  # a move action: plan the action again
+            planned = _intent(t, can_buy=buy_action_problem(s) is None)
+        else:  # a riposte
+            planned = _riposte_way(t, warrior, ways)
     if isinstance(planned, _Go) and planned in ways:
         return stay if planned.via is None else exits[planned.dest]
     goal = t.goal(portal)

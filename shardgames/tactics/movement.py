@@ -34,6 +34,7 @@ __all__ = [
     "portal_squares",
     "relocate",
     "stops_on",
+    "waiting_move",
 ]
 
 FIRE = Terrain.FIRE.ordinal
@@ -228,6 +229,22 @@ def move_to(s: TacticsState, warrior: int, dest: int) -> bool:
         return True
     relocate(s, warrior, dest, path_of(s, warrior, dest, None), None)
     return False
+
+
+def waiting_move(s: TacticsState) -> tuple[int, int] | None:
+    """``(warrior, portal)`` while a move into an own Portal waits for its exit (`move_to`), else None.
+
+    The pending decision is then a ``portal`` decision about a warrior not yet on the Portal (one an
+    effect moved onto its Portal stands there already: that decision is not a waiting move).
+    """
+    prompt = s.prompt
+    if (
+        isinstance(prompt, TacticsPrompt)
+        and prompt.phase is Phase.PORTAL
+        and s.square[prompt.warrior] != prompt.square
+    ):
+        return prompt.warrior, prompt.square
+    return None
 
 
 def come_out(s: TacticsState, warrior: int, portal: int, exit_: int | None) -> None:

@@ -60,7 +60,7 @@ from shardgames.kernel.state import State
 from shardgames.tactics.board import FILES, name, square
 from shardgames.tactics.checks import AMOUNT_LIMIT
 from shardgames.tactics.effects import Timing
-from shardgames.tactics.movement import move_targets, portal_exits
+from shardgames.tactics.movement import move_targets, portal_exits, waiting_move
 from shardgames.tactics.phases import (
     AfterMove,
     AskAction,
@@ -412,13 +412,10 @@ def position_of(s: TacticsState) -> dict[str, Any]:
     decision = {value: key for key, value in _DECISIONS.items()}.get(phase)  # type: ignore[arg-type]
     if decision == "order" and isinstance(prompt, TacticsPrompt):
         position["decision"] = {"order": sorted(name(s.square[w]) for w in prompt.choices)}
-    elif (
-        decision == "portal"
-        and isinstance(prompt, TacticsPrompt)
-        and s.square[prompt.warrior] != prompt.square
-    ):
-        kind = "portal" if s.owner[prompt.warrior] == s.active else "riposte"  # entering it by a move
-        position["decision"] = {kind: [name(s.square[prompt.warrior]), name(prompt.square)]}
+    elif (entering := waiting_move(s)) is not None:  # entering a Portal by a move action, or a riposte
+        warrior, portal = entering
+        kind = "portal" if s.owner[warrior] == s.active else "riposte"
+        position["decision"] = {kind: [name(s.square[warrior]), name(portal)]}
     elif decision is not None and isinstance(prompt, TacticsPrompt):
         position["decision"] = {decision: name(prompt.square)}
     waiting = _waiting(s)

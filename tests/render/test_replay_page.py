@@ -23,6 +23,7 @@ from shardgames.sota.actions import Place
 from shardgames.tactics import Phase, TacticsPrompt, TacticsState
 from shardgames.tactics.actions import Move
 from shardgames.tactics.board import name
+from shardgames.tactics.movement import waiting_move
 
 GAMES = ("sota", "tactics(souls=12,max_turns=20)", "command(max_turns=6)", "embers")
 
@@ -153,13 +154,7 @@ def moved(state: sg.State, action: Move) -> set[str]:
     after = state.clone()
     after.apply_action(action)
     assert isinstance(after, TacticsState)
-    entering = after.prompt
-    waits = (
-        isinstance(entering, TacticsPrompt)
-        and entering.phase is Phase.PORTAL
-        and after.square[entering.warrior] != entering.square
-    )
-    return set() if waits else {name(action.origin), name(action.dest)}
+    return set() if waiting_move(after) is not None else {name(action.origin), name(action.dest)}
 
 
 @pytest.mark.parametrize(

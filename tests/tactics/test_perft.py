@@ -34,7 +34,8 @@ from tactics_scenarios import legal_texts, start, tactics_game
 
 from shardgames.kernel.actions import Action
 from shardgames.kernel.state import CHANCE
-from shardgames.tactics import Phase, TacticsPrompt, TacticsState
+from shardgames.tactics import TacticsState
+from shardgames.tactics.movement import waiting_move
 
 FIXTURE = Path(__file__).parent / "data" / "perft.txt"
 MOVES_FIXTURE = Path(__file__).parent / "data" / "perft_moves.txt"
@@ -176,12 +177,7 @@ def perft(state: TacticsState, depth: int, *, moves: bool = False) -> int:
 
 def _exits(state: TacticsState) -> list[TacticsState]:
     """`state`, or, when a move waits for its Portal's exit, the state after each choice of it."""
-    prompt = state.prompt
-    if not (
-        isinstance(prompt, TacticsPrompt)
-        and prompt.phase is Phase.PORTAL
-        and state.square[prompt.warrior] != prompt.square
-    ):
+    if waiting_move(state) is None:
         return [state]
     after = []
     for option in state.legal_actions():

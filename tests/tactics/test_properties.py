@@ -20,6 +20,7 @@ from playing import random_play, sampled_steps
 import shardgames as sg
 from shardgames.tactics import Mode, Phase, TacticsGame, TacticsPrompt, TacticsState, Terrain
 from shardgames.tactics.actions import Move
+from shardgames.tactics.movement import waiting_move
 from shardgames.tactics.position import position_of
 
 EXTRA_ROSTER = Path(__file__).parent / "data" / "effect_warriors.toml"
@@ -169,12 +170,7 @@ def _ends(state: TacticsState, move: Move) -> list[int]:
     after = state.clone()
     after.apply_action(move)
     assert isinstance(after, TacticsState)
-    prompt = after.prompt
-    if (
-        not isinstance(prompt, TacticsPrompt)
-        or prompt.phase is not Phase.PORTAL
-        or after.square[moved] == move.dest
-    ):
+    if waiting_move(after) is None:
         return [move.dest]
     return [a.dest if isinstance(a, Move) else move.dest for a in after.legal_actions()]
 
