@@ -31,12 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shardgames.kernel.actions import Action
-from shardgames.kernel.errors import (
-    ActionCodecError,
-    IllegalActionError,
-    ShardGamesError,
-    UsageError,
-)
+from shardgames.kernel.errors import ActionCodecError, IllegalActionError, ShardGamesError, UsageError
 from shardgames.kernel.events import DISCARDED, Event, GameEnded, Log
 from shardgames.kernel.prompts import CHANCE, TERMINAL, Prompt, Task
 from shardgames.kernel.rng import Rng, RngLike, as_rng
@@ -325,11 +320,7 @@ class State(Generic[GameT_co]):
             elif prompt.player == CHANCE:
                 legal = tuple(a for _, a, _ in self._ordered_outcomes(prompt))
             elif self.legal_by_id:
-                found = self._legal_action_ids(prompt)
-                ids = found if type(found) is list else list(found)
-                ids.sort()  # the game hands over a new list: sort it in place
-                legal = self.game.codec.decode_many(ids)
-                self._legal_set = ids
+                legal = self.game.codec.decode_many(self._legal_ids())
             else:
                 legal = self.game.codec.sort(self._legal_actions(prompt))
             self._legal = legal
@@ -339,11 +330,20 @@ class State(Generic[GameT_co]):
         """The ids of `legal_actions` (`Game.encode`), in the same order: what a policy head indexes."""
         return tuple(self._legal_ids())
 
-    def _legal_ids(self) -> list[int]:  # encoded once per decision, unless the game listed ids
-        legal = self.legal_actions()
-        if self._legal_set is None:
-            self._legal_set = [self.game.codec.encode(a) for a in legal]
-        return self._legal_set
+    def _legal_ids(self) -> list[int]:
+        """The legal ids, sorted: listed by a game that lists ids (decoded only when asked), else encoded."""
+        ids = self._legal_set
+        if ids is None:
+            prompt = self._prompt
+            if self.legal_by_id and prompt is not None and prompt.player != CHANCE:
+                found = self._legal_action_ids(prompt)
+                ids = found if type(found) is list else list(found)
+                ids.sort()  # the game hands over a new list: sort it in place
+            else:
+                legal = self.legal_actions()  # at a chance node, this lists the ids too
+                ids = self._legal_set or [self.game.codec.encode(a) for a in legal]
+            self._legal_set = ids
+        return ids
 
     def _listed(self, action: Action | int) -> int:
         """The position of the action (or id) among the legal ids, and so among the actions, or -1."""
@@ -416,10 +416,8 @@ class State(Generic[GameT_co]):
         self._checked(action)
 
     def _checked(self, action: Action | int) -> Action:
-        if type(action) is int:  # an id: found among the legal ids, which line up with the actions
-            position = self._listed(action)
-            if position >= 0:
-                return self.legal_actions()[position]
+        if type(action) is int and self._listed(action) >= 0:  # an id found among the legal ids
+            return self.game.codec.decode(action)
         if not isinstance(action, Action):
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalActionError(action, self._reason(action), self._current_player)
@@ -516,8 +514,7 @@ class State(Generic[GameT_co]):
         assert prompt is not None, "no decision is pending"
         self._history.append(action)
         self._prompt = None
-        self._legal = None
-        self._legal_set = None
+        self._legal = self._legal_set = None
         self._apply(prompt, action)
 
     def _settle(self) -> None:
@@ -546,12 +543,22 @@ class State(Generic[GameT_co]):
                 self._prompt = self._legal = self._legal_set = None
                 apply(prompt, action)
                 continue
-            legal = self.legal_actions()
-            if len(legal) == 1 and legal[0].is_noop:
-                self._step(legal[0])
+            forced = self._forced()
+            if forced is not None:
+                self._step(forced)
                 continue
             return
         raise ShardGamesError(f"{self.game} made {_SETTLE_GUARD} automatic steps in a row (engine bug)")
+
+    def _forced(self) -> Action | None:
+        """The only legal action of the seat to act if it is a no-op (applied without asking), else None."""
+        if self.legal_by_id:  # count the ids; decode only a lone one
+            ids = self._legal_ids()
+            only = self.game.codec.decode(ids[0]) if len(ids) == 1 else None
+        else:
+            legal = self.legal_actions()
+            only = legal[0] if len(legal) == 1 else None
+        return only if only is not None and only.is_noop else None
 
     # ------------------------------------------------------------------ the API of rules code
 
@@ -612,8 +619,7 @@ class State(Generic[GameT_co]):
         """End the game outside `apply_action` (a concession, say): nobody is to act afterwards."""
         self.end_game(winner, reason)
         self._current_player = TERMINAL
-        self._legal = None
-        self._legal_set = None
+        self._legal = self._legal_set = None
 
     def first_uses(self, uses: Iterable[tuple[int, str]]) -> tuple[tuple[str, ...], ...]:
         """``(seat, name)`` pairs in order, as `content_used` returns them: each seat's names, once each."""
@@ -702,10 +708,7 @@ class State(Generic[GameT_co]):
 
     def _is_real_decision(self) -> bool:
         """Whether the pending decision could arise in play: a seat to act has a real choice."""
-        if self._current_player < 0:
-            return True
-        legal = self.legal_actions()
-        return bool(legal) and not (len(legal) == 1 and legal[0].is_noop)
+        return self._current_player < 0 or (bool(self._legal_ids()) and self._forced() is None)
 
     def unknown_cards(self, player: int) -> tuple[int, ...]:
         """The cards in hidden zones that seat `player` does not know, sorted by id.
@@ -732,8 +735,7 @@ class State(Generic[GameT_co]):
             redeal([z for z in zones if z.owner == owner], player, other._kind_of, rng)
         other._redealt()
         other._rng = rng.spawn()
-        other._legal = None
-        other._legal_set = None
+        other._legal = other._legal_set = None
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -756,16 +758,8 @@ class State(Generic[GameT_co]):
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, State)
-        if not (
-            str(self.game) == str(other.game)
-            and self.turn == other.turn
-            and self._rng == other._rng
-            and self._prompt == other._prompt
-            and self._tasks == other._tasks
-            and self._returns == other._returns
-            and self._winner == other._winner
-            and self._history == other._history
-            and self._events == other._events
+        if str(self.game) != str(other.game) or any(
+            getattr(self, slot) != getattr(other, slot) for slot in _KERNEL_SLOTS
         ):
             return False
         return all(getattr(self, f.name) == getattr(other, f.name) for f in game_fields(type(self)))
@@ -788,6 +782,10 @@ class State(Generic[GameT_co]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game}, turn {self.turn}, {self._prompt or 'game over'}>"
+
+
+_KERNEL_SLOTS = tuple(name if name == "turn" else f"_{name}" for name in State.KERNEL_FIELDS)
+"""The slots holding `State.KERNEL_FIELDS`, in the same order."""
 
 
 def _unpickle_state(cls: type[State], kernel: tuple[Any, ...], fields: tuple[Any, ...]) -> State:
