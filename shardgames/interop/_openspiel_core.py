@@ -95,6 +95,12 @@ class Summary:
 class Core:
     """A shardgames state with the decisions applied to it and each seat's recall.
 
+    A clone plays on a light copy of the state (`State.clone`), keeping only the ids it applies, until
+    something reads what a light copy lacks (the event log, the history, the recall): then it replays
+    those ids on a full copy of the state it was cloned from. OpenSpiel's searches clone a state for
+    every playout and read nothing but the legal actions, chance outcomes and returns on the way, so
+    their playouts keep no event log; everything read from a core is the same as if it had kept one.
+
     Args:
         state: The engine state (loaded with ``chance="explicit"``).
         steps: The seats' decisions applied to `state` so far (shared with clones, append-only).
@@ -102,7 +108,18 @@ class Core:
             sampled states).
     """
 
-    __slots__ = ("_counts", "_recall", "counted", "layout", "prefixes", "state", "steps")
+    __slots__ = (
+        "_base",
+        "_counts",
+        "_pending",
+        "_recall",
+        "_snapshot",
+        "_steps",
+        "counted",
+        "layout",
+        "live",
+        "prefixes",
+    )
 
     def __init__(
         self,
@@ -111,8 +128,14 @@ class Core:
         prefixes: Sequence[str] = (),
         counted: Sequence[Sequence[int]] = (),
     ) -> None:
-        self.state = state
-        self.steps: Log[Step] = Log() if steps is None else steps
+        self.live = state
+        self._steps: Log[Step] = Log() if steps is None else steps
+        # A light core: the full state and steps it was cloned from (never changed again), and the
+        # ids applied since; None for a full core.
+        self._base: tuple[State, Log[Step]] | None = None
+        self._pending: list[int] = []
+        # A full core's frozen copy of itself, for its light clones; dropped when it applies an action.
+        self._snapshot: tuple[State, Log[Step]] | None = None
         players = state.game.num_players
         self.prefixes: tuple[str, ...] = tuple(prefixes) or ("",) * players
         self.layout = Summary(state.game)
@@ -127,13 +150,43 @@ class Core:
             (0, 0, np.array(c, np.int64)) for c in self.counted
         ]
 
+    @property
+    def state(self) -> State:
+        """The full engine state, with its history and event log (`live` is the one being played)."""
+        if self._base is not None:
+            self._materialise()
+        return self.live
+
+    @property
+    def steps(self) -> Log[Step]:
+        """The seats' decisions applied so far: (seat, action id, number of events before it)."""
+        if self._base is not None:
+            self._materialise()
+        return self._steps
+
+    def _materialise(self) -> None:
+        """Turn a light core into a full one: replay its ids on a full copy of its base."""
+        assert self._base is not None
+        base, steps = self._base
+        pending = self._pending
+        self.live, self._steps, self._base, self._pending = base.clone(), steps.fork(), None, []
+        for action_id in pending:
+            self.apply(action_id)
+
     # ------------------------------------------------------------------ copies
 
     def clone(self) -> Core:
-        """An independent copy (the engine's `State.clone`; logs and recall are shared, not copied)."""
+        """An independent copy, light until read (see the class docstring); recall is shared."""
         other = Core.__new__(Core)
-        other.state = self.state.clone()
-        other.steps = self.steps.fork()
+        if self._base is None:
+            if self._snapshot is None:
+                self._snapshot = (self.live.clone(), self._steps.fork())
+            other._base, other._pending = self._snapshot, []
+        else:
+            other._base, other._pending = self._base, self._pending.copy()
+        other.live = self.live.clone(light=True)
+        other._steps = other._base[1]
+        other._snapshot = None
         other.prefixes = self.prefixes
         other._recall = self._recall.copy()
         other.layout = self.layout
@@ -145,22 +198,32 @@ class Core:
         return self.clone()
 
     def __reduce__(self) -> tuple[Callable[..., Core], tuple[Any, ...]]:
-        game = self.state.game
+        state = self.state
+        game = state.game
         if not any(self.prefixes):  # played from an initial state: its actions replay it
-            return (_replay, (str(game), [game.encode(action) for action in self.state.history]))
+            return (_replay, (str(game), [game.encode(action) for action in state.history]))
         counted = [list(c) for c in self.counted]
-        return (_restore, (str(game), self.state.to_json(), list(self.steps), self.prefixes, counted))
+        return (_restore, (str(game), state.to_json(), list(self._steps), self.prefixes, counted))
 
     # ------------------------------------------------------------------ acting
 
     def apply(self, action: Action | int) -> None:
-        """Apply an engine action or id (player action or chance outcome) and record a seat's decision."""
-        state = self.state
-        player = state.current_player
+        """Apply an engine action or id (player action or chance outcome) and record a seat's decision.
+
+        Raises:
+            IllegalActionError: If the action is not legal now; nothing is applied or recorded.
+        """
+        live = self.live
+        if self._base is not None:  # light: the id is all a replay needs
+            live.apply_action(action)
+            self._pending.append(action if isinstance(action, int) else live.game.encode(action))
+            return
+        self._snapshot = None
+        player, before = live.current_player, len(live.events)
+        live.apply_action(action)
         if player >= 0:
-            action_id = action if isinstance(action, int) else state.game.encode(action)
-            self.steps.append((player, action_id, len(state.events)))
-        state.apply_action(action)
+            action_id = action if isinstance(action, int) else live.game.encode(action)
+            self._steps.append((player, action_id, before))
 
     # ------------------------------------------------------------------ information
 

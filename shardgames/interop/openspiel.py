@@ -24,9 +24,12 @@ What OpenSpiel sees:
   rewards only at the end. ``max_game_length`` is `Game.max_game_length`, a bound on the number of
   decisions in a game (chance outcomes not counted).
 * **Observations** (see `ShardObserver`): the observation string is the seat's `View` printed, the
-  observation tensor is `State.observation_tensor`; the information-state string is the seat's
-  perfect recall (every event as it saw it, its own decisions, then its view). There is no
-  information-state tensor.
+  observation tensor is `State.observation_tensor`; the information-state string is the digest of
+  the seat's perfect recall (every event as it saw it, its own decisions), then its view; the
+  information-state tensor is the observation tensor, then a fixed-size summary of what the seat did
+  and saw.
+* **Copies.** A clone plays on a light copy of the engine state and replays its moves on a full one
+  only when something reads the event log or the information state, so playouts keep no event log.
 * **Sampling.** `ShardState.resample_from_infostate` deals the hidden cards again from one seat's
   point of view (`View.sample_state`), as information-set MCTS needs.
 
@@ -299,7 +302,8 @@ class ShardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
     """A shardgames state seen by OpenSpiel.
 
     The engine state is ``state.engine_state``. OpenSpiel clones the state through its attributes'
-    deep copy (the engine's cheap `State.clone`) and serialises it by pickling them (the engine's JSON).
+    deep copy (the engine's cheap `State.clone`, light until read) and serialises it by pickling them
+    (the game and the ids of the actions played; a sampled state as the engine's JSON).
 
     Args:
         game: The `ShardGame` this state belongs to.
@@ -316,25 +320,26 @@ class ShardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
 
     def current_player(self) -> int:
         """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        player = self._core.state.current_player
+        player = self._core.live.current_player
         if player >= 0 or player == CHANCE:
             return player
         return int(pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The ids of the legal actions of `player`, the seat to act, in increasing order."""
-        return list(self._core.state.legal_action_ids())
+        return list(self._core.live.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node as (OpenSpiel outcome id, probability), by id."""
-        state = self._core.state
+        state = self._core.live
         offset = state.game.num_distinct_actions
         outcomes = state.chance_outcomes()  # in id order, as the legal ids
         return [(i - offset, p) for i, (_, p) in zip(state.legal_action_ids(), outcomes, strict=True)]
 
     def _engine_id(self, action: int) -> int:
-        if self._core.state.current_player == CHANCE:
-            return int(action) + self._core.state.game.num_distinct_actions
+        live = self._core.live
+        if live.current_player == CHANCE:
+            return int(action) + live.game.num_distinct_actions
         return int(action)
 
     def _apply_action(self, action: int) -> None:
@@ -343,17 +348,17 @@ class ShardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's text, as the engine prints it."""
-        game = self._core.state.game
+        game = self._core.live.game
         index = int(action) + (game.num_distinct_actions if player == CHANCE else 0)
         return str(game.decode(index))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._core.state.is_terminal()
+        return self._core.live.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's return: zeros until the end."""
-        return list(self._core.state.returns())
+        return list(self._core.live.returns())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ShardState:
         """A state `player_id` cannot tell from this one, its hidden cards dealt again at random.

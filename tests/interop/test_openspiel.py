@@ -346,6 +346,58 @@ def test_clones_pickles_and_serialisation_are_exact() -> None:
     assert pickle.loads(pickle.dumps(game)).engine == game.engine
 
 
+@pytest.mark.parametrize("name", ["sota", "tactics", "command"])
+def test_a_clone_plays_light_and_reads_exactly_as_a_full_state(name: str) -> None:
+    game = load(openspiel.game_type_name(name))
+    rng = np.random.default_rng(11)
+    state = play_randomly(game.new_initial_state(), rng, 40)
+    clone = state.clone()
+    assert clone.engine_state.events == state.engine_state.events  # reading it made it full
+    assert not clone._core.live.is_light
+    light = state.clone()
+    assert light._core.live.is_light
+    assert not state._core.live.is_light
+    full = state.clone()
+    full.engine_state  # noqa: B018 - made full before it plays
+    for made in range(60):
+        if light.is_terminal():
+            break
+        assert light.current_player() == full.current_player()
+        if light.is_chance_node():
+            assert light.chance_outcomes() == full.chance_outcomes()
+            action = light.chance_outcomes()[made % len(light.chance_outcomes())][0]
+        else:
+            assert light.legal_actions() == full.legal_actions()
+            action = light.legal_actions()[made % len(light.legal_actions())]
+        light.apply_action(action)
+        full.apply_action(action)
+        if made == 30:  # a clone of a light clone is light, and replays from the same base
+            assert light.clone()._core.live.is_light
+    assert light.returns() == full.returns()
+    assert light._core.live.is_light  # nothing above read what a light copy lacks
+    assert light.engine_state == full.engine_state
+    assert light.engine_state.events == full.engine_state.events
+    assert list(light._core.steps) == list(full._core.steps)
+    for seat in range(game.num_players()):
+        assert light.information_state_string(seat) == full.information_state_string(seat)
+        assert light.information_state_tensor(seat) == full.information_state_tensor(seat)
+    assert pickle.loads(pickle.dumps(light)).engine_state == full.engine_state
+    assert state.clone().engine_state == state.engine_state  # the original is untouched
+
+
+def test_an_illegal_action_changes_and_records_nothing_in_a_full_or_a_light_state() -> None:
+    game = load("shardgames_tactics")
+    state = play_randomly(game.new_initial_state(), np.random.default_rng(1), 5)
+    for target in (state, state.clone()):
+        before = target.clone()
+        illegal = next(a for a in range(game.num_distinct_actions()) if a not in target.legal_actions())
+        with pytest.raises(sg.IllegalActionError):
+            target._core.apply(illegal)
+        assert list(target._core.steps) == list(before._core.steps)
+        assert target.engine_state == before.engine_state
+        assert target.information_state_string(0) == before.information_state_string(0)
+
+
 def test_a_state_serialises_as_its_actions_and_loads_back_exactly() -> None:
     game = load("shardgames_sota(players=3)")
     state = play_randomly(game.new_initial_state(), np.random.default_rng(2), 100_000)
