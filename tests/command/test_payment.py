@@ -517,3 +517,16 @@ def test_cmd_r27_find_payment_wallet_is_what_the_state_holds(game: CommandGame) 
     ready = [p.id for p in state.arena if not p.exhausted]
     assert sorted(s.source for s in found.sources) == sorted(ready)
     assert {(s.shards, s.elements, s.is_item) for s in found.sources} == {(1, (), False), (1, (EARTH,), True)}
+
+
+def test_cmd_r27_every_ready_source_counts_wherever_it_stands_in_the_arena(game: CommandGame) -> None:
+    """R27: a permanent without a mana ability, and a fatigued Flow Entity, standing before a Ready Rock
+    in the Arena do not hide it: the Rock is in the wallet and pays."""
+    state = seat0(
+        game,
+        hand=["Stone Skin"],
+        unused="2G",
+        arena=["Ridge Recruit", {"card": "Reef Warden", "fresh": True}, "Ridgestone Idol"],
+    )
+    assert [s.source for s in wallet(state, 0).sources] == [perm(state, 0, "Ridgestone Idol")]
+    assert can_play(state, "Stone Skin")

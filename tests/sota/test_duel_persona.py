@@ -182,3 +182,17 @@ def test_sota_dx3_persona_duel_tie_with_the_only_character() -> None:
     state.apply_action(ChooseStat(Stat.LUCK))
     state.apply_action(ChooseTarget(1, None))
     assert last_declared(state).kind == "Persona vs Persona Duel"
+
+
+@pytest.mark.parametrize(("deck", "milled"), [(1, 1), (12, 12), (13, 12)])
+def test_sota_60_a_defender_mills_its_last_cards_and_no_more(deck: int, milled: int) -> None:
+    """SOTA-60, R16: milling 12 takes every card of a 1-card deck and of a 12-card deck, down to the last;
+    from a 13-card deck it leaves one. (A seat whose deck empties with its Persona lost is out, SOTA-R2.)"""
+    state = start(seat(positions=["ex-j"]), encore_seat(deck=deck))
+    challenge(state, 0, "magic", (1, None))
+    roll(state, 6, 6, 1, 1)
+    assert mill_fillers(state) == milled
+    assert len(state.decks[1]) == deck - milled
+    milled_events = [e for e in state.events if isinstance(e, CardMilled)]
+    assert [(e.player, e.name) for e in milled_events] == [(1, "Filler")] * milled
+    assert state.is_terminal() == (deck == milled)

@@ -162,6 +162,16 @@ def test_sota_r9_draw_at_most_what_the_deck_holds() -> None:
     assert len(state.hands[0]) == 1  # the illegal action left the state unchanged
 
 
+@pytest.mark.parametrize("deck", [1, 2])
+def test_sota_r9_gather_draws_a_deck_down_to_its_last_card(deck: int) -> None:
+    """SOTA-27, R9: drawing as many cards as the deck holds takes them all, the last one included."""
+    state = start(seat(hand=["ex-a"], deck=deck), seat(hand=["ex-c"]), phase="gather", turn=2)
+    state.apply_action(Draw(deck))
+    assert mill_fillers(state) == deck
+    assert len(state.hands[0]) == 1 + deck
+    assert len(state.decks[0]) == 0
+
+
 @pytest.mark.parametrize(
     "first",
     [

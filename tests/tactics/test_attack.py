@@ -725,3 +725,47 @@ def test_tac_r15_an_effect_attack_on_an_uninjured_lone_commander_injures_it() ->
     events = play(state, "move c2 to c3", "attack d5 from c3")
     assert outcome(events) == [("Slinger", "CMDR Vale", 2, 1)]
     assert injured(state, events) == ["d5"]
+
+
+# ---------------------------------------------------------------------- the first and last warriors
+
+
+def test_tac_44_the_first_and_the_last_warrior_numbers_can_be_attacked() -> None:
+    """TAC-44: warriors are numbered from a1 on; the enemy numbered 0 (on a1) and the one numbered last
+    (on h8) are targets like any other."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  K  e
+        2  M  .  .  .  .  .  .  .
+        1  m  .  .  .  .  .  .  E
+        """
+    )
+    assert (warrior_at(state, "a1"), warrior_at(state, "h8")) == (0, len(state.card) - 1)
+    assert attacks(state) == ["attack a1 from a2", "attack h8 from g8"]
+
+
+def test_tac_r15_a_volley_can_target_the_first_and_the_last_warrior_numbers() -> None:
+    """TAC-R15: the Slinger's VOLLEY reaches the enemy numbered 0 (on a1) and the one numbered last (h8)."""
+    first = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        2  .  .  L  .  .  .  .  .
+        1  m  .  .  .  .  .  .  E
+        """,
+        game=extended(),
+    )
+    assert warrior_at(first, "a1") == 0
+    play(first, "move c2 to b2")
+    assert legal_texts(first) == ["attack a1 from b2", "decline"]
+    assert outcome(play(first, "attack a1 from b2")) == [("Slinger", "Militia", 2, 0)]
+    last = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        5  .  .  .  .  .  .  L  .
+        1  .  .  .  .  .  .  .  E
+        """,
+        game=extended(),
+    )
+    assert warrior_at(last, "h8") == len(last.card) - 1
+    play(last, "move g5 to g6")
+    assert legal_texts(last) == ["attack h8 from g6", "decline"]

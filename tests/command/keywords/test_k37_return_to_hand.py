@@ -38,6 +38,7 @@ def test_cmd_k37_banishing_fold_returns_the_golem_to_its_owners_hand() -> None:
     assert list(state.hands[1]) == [golem.id]
     assert state.scrap == [(card,), ()]
     assert CardMoved(golem.id, "Ridge Golem", "Arena", "hand") in state.events
+    assert state.view(0).hands[1].cards == (golem.id,)  # E7: it came from the Arena, in plain sight
 
 
 def test_cmd_k37_returning_your_own_entity_lets_you_play_it_again() -> None:

@@ -36,6 +36,7 @@ def test_cmd_k38_second_spring_puts_an_entity_from_your_scrap_into_your_hand() -
     assert state.scrap[0] == (snare, spring)
     assert len(state.scrap[1]) == 1
     assert CardMoved(tender, "Grove Tender", "Scrap", "hand") in state.events
+    assert state.view(1).hands[0].cards == (tender,)  # E7: it came from the Scrap zone, in plain sight
 
 
 def test_cmd_r15_a_revived_entity_carries_no_echo_marker_and_goes_to_scrap_again() -> None:
