@@ -129,25 +129,6 @@ Passable = Callable[[int], bool]
 """Whether a move may pass through (or end on, for `can_end`) a square."""
 
 
-def straight_moves(
-    origin: int, spec: MoveSpec, can_pass: Passable, can_end: Passable
-) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Every destination of a straight-line move, with the squares passed on the way (TAC-R10).
-
-    Yields:
-        ``(destination, path)``: `path` holds the squares entered, the destination last.
-    """
-    if spec.spaces == 0:
-        return
-    low = spec.spaces if spec.exact else 1
-    for ray in RAYS[spec.dirs][origin]:
-        for steps, cell in enumerate(ray[: spec.spaces], start=1):
-            if steps >= low and can_end(cell):
-                yield cell, ray[:steps]
-            if not can_pass(cell):
-                break
-
-
 def free_moves(
     origin: int, spec: MoveSpec, can_pass: Passable, can_end: Passable, avoid: Passable
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
@@ -159,7 +140,7 @@ def free_moves(
     true (Fire) whenever such a path exists.
 
     Yields:
-        ``(destination, path)`` as for `straight_moves`, by destination.
+        ``(destination, path)`` by destination: `path` holds the squares entered, the destination last.
     """
     if spec.spaces == 0:
         return
