@@ -246,8 +246,11 @@ def _duel(s: SotaState, duel: Duel, places: Places) -> None:
                     found.add(where, "no defender has spent an Ally before the target is chosen")
                 else:
                     _typed(s, places, where, card, seat=seat, kinds=(ALLY,))
-    found.int_in("data.duel.to_act", duel.to_act, 0, 1)
-    found.int_in("data.duel.passes", duel.passes, 0, 2 if resolved else 1)  # two passes resolve it
+    window = duel.rolled == 4  # the modifier window opens after the four dice, the attacker first
+    if found.int_in("data.duel.to_act", duel.to_act, 0, 1) and duel.to_act and not window:
+        found.add("data.duel.to_act", "the attacker is to act until the modifier window, after the four dice")
+    if found.int_in("data.duel.passes", duel.passes, 0, 2 if resolved else 1) and duel.passes and not window:
+        found.add("data.duel.passes", "nobody passes before the modifier window, after the four dice")
     sides = found.int_in("data.duel.reroll_side", duel.reroll_side, -1, 1)
     left = found.int_in("data.duel.reroll_left", duel.reroll_left, 0, 2)
     if sides and left and (duel.reroll_side >= 0) != (duel.reroll_left > 0):

@@ -293,8 +293,7 @@ def apply_roll(s: SotaState, prompt: SotaPrompt, action: RollDie) -> None:
         s.emit(DieRolled(prompt.seat, action.face, False))
         if duel.rolled < 4:
             s.ask_chance(Phase.DUEL_DIE, duel.attacker if duel.rolled < 2 else duel.defender)
-        else:
-            duel.to_act, duel.passes = ATTACKER, 0
+        else:  # the window opens with the attacker to act, as a duel starts (checks.py holds it to that)
             s.ask(duel.attacker, Phase.MODIFIERS)
         return
     side = duel.reroll_side

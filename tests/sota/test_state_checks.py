@@ -150,3 +150,28 @@ def test_a_modifier_beyond_any_game_is_refused() -> None:
     with pytest.raises(sg.PositionError) as caught:
         game.state_from_position(position("modifiers", duel))
     assert caught.value.problems == ("data.duel.bonus[0]: must be an int -1000..1000, not 1000000",)
+
+
+def duel_die() -> SotaState:
+    """A game with explicit chance at its first duel die."""
+    state = sg.load_game("sota", chance="explicit").new_initial_state(5)
+    rng = sg.Rng(5)
+    while state.prompt is None or state.prompt.phase is not Phase.DUEL_DIE:
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    assert isinstance(state, SotaState)
+    return state
+
+
+def test_the_modifier_window_is_not_open_while_the_dice_are_rolled() -> None:
+    """SOTA-R18: the attacker acts first, once the four dice are rolled: before them nobody is to act in
+    the window but the attacker, and nobody has passed."""
+    state = duel_die()
+    assert state.game.state_from_json(state.to_json()) == state
+    assert problems_reading(state, put("data.duel.to_act", 1), put("data.duel.passes", 1)) == (
+        "data.duel.to_act: the attacker is to act until the modifier window, after the four dice",
+        "data.duel.passes: nobody passes before the modifier window, after the four dice",
+    )
