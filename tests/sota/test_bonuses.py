@@ -500,3 +500,14 @@ def test_sota_d5_encore_persona_is_passive_and_saves_the_declared_stat_once() ->
     assert last_duel(state).winner == 0
     challenge(state, "persona", "luck", (1, 1))
     assert "luck" not in stats_left(state)
+
+
+def test_sota_38_a_view_shows_the_stat_totals_from_the_target_on() -> None:
+    """SOTA-38, D2: a seat's view of the duel shows (0, 0) until the target is chosen, then both Stat
+    Totals as they stand (here J's Magic 6 against D's Magic 3, before the dice)."""
+    state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]))
+    state.apply_action(DuelWith(0))
+    state.apply_action(ChooseStat(Stat.MAGIC))
+    assert [state.view(seat).duel.totals for seat in (0, 1)] == [(0, 0), (0, 0)]  # type: ignore[union-attr]
+    state.apply_action(ChooseTarget(1, 0))
+    assert [state.view(seat).duel.totals for seat in (0, 1)] == [(6, 3), (6, 3)]  # type: ignore[union-attr]

@@ -159,6 +159,7 @@ def test_sota_63_a_tie_returns_the_active_character_and_both_players_mill_one() 
     roll(state, 1, 1, 2, 2)  # 6+2 against 4+4
     assert last_duel(state).winner is None
     assert names(state, state.decks[0].bottom) == ["ex-j", "ex-siphon-agility"]
+    assert state.view(1).decks[0].bottom == tuple(state.decks[0].bottom)  # E7: put there in plain sight
     assert mill_fillers(state) == 2
     assert [names(state, shards) for shards in state.shards] == [["ex-filler"], ["ex-filler"]]
     assert [len(deck) for deck in state.decks] == [20 + 2 - 1, 19]
