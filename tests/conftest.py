@@ -1,4 +1,4 @@
-"""Shared test set-up: the template game is registered, and Hypothesis has CI, thorough and long profiles.
+"""Shared test set-up: the template game is registered; Hypothesis has four profiles (ci is the default).
 
 ``SHARDGAMES_LONG=1`` runs the random-play suites over many more games (the ``long`` profile);
 ``SHARDGAMES_HYPOTHESIS_PROFILE`` names a profile directly. The invariant suite counts its checks, and the
@@ -36,6 +36,14 @@ settings.register_profile(
     "long",
     max_examples=200,
     deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.register_profile(  # scripts/mutation.py: the same examples every run, none remembered
+    "mutation",
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 _DEFAULT_PROFILE = "long" if os.environ.get("SHARDGAMES_LONG") == "1" else "ci"
