@@ -11,7 +11,8 @@ tests that represent the game against each. A mutant the tests fail on is *kille
 * ``delete``: a statement replaced by ``pass``;
 * ``loop``: ``break`` and ``continue`` swapped.
 
-Assertions, docstrings, annotations, ``if TYPE_CHECKING:`` blocks and f-strings are left alone.
+Assertions, docstrings, annotations, ``if TYPE_CHECKING:`` blocks and f-strings are left alone, and so
+is a ``return None`` that ends a function (without it, the function returns None all the same).
 
 Each game samples ``--mutants`` of all its mutants with ``--seed``; the same seed and source give the
 same sample. Each mutant runs in its own copy of the checkout (``--jobs`` copies at once) with
@@ -186,6 +187,7 @@ class _Finder(ast.NodeVisitor):
         self.scope: list[str] = []
         self.seen: Counter[str] = Counter()
         self.found: list[Mutant] = []
+        self.falls_off: set[ast.stmt] = set()  # a function's last statement, `return None`
 
     # -------------------------------------------------------------- positions
 
@@ -219,6 +221,9 @@ class _Finder(ast.NodeVisitor):
         for default in [*node.args.defaults, *node.args.kw_defaults]:
             if default is not None:
                 self.visit(default)
+        last = node.body[-1]
+        if isinstance(last, ast.Return) and (last.value is None or _is_none(last.value)):
+            self.falls_off.add(last)  # deleting it changes nothing: the function returns None anyway
         self._body(node.body)
         self.scope.pop()
 
@@ -327,6 +332,8 @@ class _Finder(ast.NodeVisitor):
 
     def _delete(self, node: ast.stmt) -> None:
         """Replace a statement that has its lines to itself with ``pass``."""
+        if node in self.falls_off:
+            return
         first = self.lines[node.lineno - 1]
         last = self.lines[(node.end_lineno or node.lineno) - 1]
         indent = len(first) - len(first.lstrip())
@@ -337,6 +344,10 @@ class _Finder(ast.NodeVisitor):
             return  # shares its last line with a statement after it
         start, end = self.span(node)
         self.add(node, "delete", "pass", start, end)
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def module_mutants(game: str, path: str, source: str) -> list[Mutant]:

@@ -101,6 +101,14 @@ def test_a_statement_sharing_a_line_is_not_deleted(mutation: ModuleType) -> None
     assert deleted == ["demo/rules.py:f:delete:return a + b->pass#0"]
 
 
+def test_a_return_none_that_ends_a_function_is_not_deleted(mutation: ModuleType) -> None:
+    source = (
+        "def f(x):\n    if x:\n        return None\n    x.g()\n    return None\n\n\ndef h():\n    return\n"
+    )
+    deleted = sorted(i for i in changes(mutation, source) if ":delete:" in i)
+    assert deleted == ["demo/rules.py:f:delete:return None->pass#0", "demo/rules.py:f:delete:x.g()->pass#0"]
+
+
 def test_every_game_has_mutants_in_every_rules_module(mutation: ModuleType) -> None:
     for game, modules in mutation.RULES_MODULES.items():
         mutants = mutation.game_mutants(game)
