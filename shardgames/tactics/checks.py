@@ -17,6 +17,7 @@ from shardgames.tactics.phases import (
     AfterMove,
     BeginTurn,
     EndOfTurn,
+    MoveMade,
     OrderTurnStart,
     Phase,
     SetupTurn,
@@ -210,7 +211,7 @@ def _tasks(s: TacticsState, found: Problems) -> None:
         where = f"tasks[{index}]"
         if isinstance(task, SetupTurn | BeginTurn):
             found.seat(f"{where}.seat", task.seat, s.game)
-        elif isinstance(task, TurnStartEffect | AfterMove | AfterAttack):
+        elif isinstance(task, TurnStartEffect | AfterMove | AfterAttack | MoveMade):
             if not _is_warrior(s, task.warrior):
                 found.add(f"{where}.warrior", f"must be a warrior 0..{len(s.card) - 1}, not {task.warrior}")
         elif isinstance(task, OrderTurnStart):

@@ -61,6 +61,7 @@ def riposte(warrior: int, square: int, player: int = 1) -> dict[str, Any]:
         ("data.actions_used", 5, ["data.actions_used: must be an int 0..3, not 5"]),
         ("data.reduction.2", 10**6, ["data.reduction[2]: must be an int 0..1000, not 1000000"]),
         ("tasks", [{"type": "AfterMove", "warrior": 9}], ["tasks[0].warrior: must be a warrior 0..4, not 9"]),
+        ("tasks", [{"type": "MoveMade", "warrior": 9}], ["tasks[0].warrior: must be a warrior 0..4, not 9"]),
     ],
 )
 def test_bad_fields_are_named(path: str, value: Any, problems: list[str]) -> None:
