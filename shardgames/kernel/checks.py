@@ -308,7 +308,6 @@ def _check_returns(
 def _check_events(problems: Problems, state: State) -> None:
     """Each event can be shown to every seat, and the log's use of seats holds."""
     game = state.game
-    seats = range(game.num_players)
     for index, event in enumerate(state._events):
         path = f"events[{index}]"
         if isinstance(event, GameEnded):
@@ -319,9 +318,9 @@ def _check_events(problems: Problems, state: State) -> None:
         if field is not None and not problems.seat(f"{path}.{field}", getattr(event, field), game):
             continue
         try:
-            for seat in seats:
-                str(event.censor(seat))
-            str(event)
+            str(event)  # as its own seat sees it, and every seat if it is public
+            if field is not None:  # every other seat sees the same censored copy
+                str(event.censor((getattr(event, field) + 1) % game.num_players))
         except Exception as exc:  # any failure means the event holds a value the game cannot show
             problems.add(path, f"cannot be shown ({type(exc).__name__}: {exc})")
     try:
