@@ -17,7 +17,14 @@ from shardgames.kernel.errors import CardError
 from shardgames.sota.actions import Pass, UseAlly, UsePersonaTrait, UseTrait
 from shardgames.sota.events import DuelResolved, ModifierUsed
 from shardgames.sota.game import SotaGame
-from shardgames.sota.traits import Modifier, Trait, register_trait, registered_traits, unregister_trait
+from shardgames.sota.traits import (
+    Modifier,
+    Trait,
+    register_trait,
+    registered_traits,
+    trait_named,
+    unregister_trait,
+)
 from shardgames.sota.view import SotaView
 from tests.sota import riposte
 
@@ -206,3 +213,10 @@ def test_a_card_file_naming_an_unregistered_trait_is_refused(tmp_path: Path) -> 
     problems = "\n".join(info.value.problems)
     assert "'rally' is not one of flourish, muse, critique, encore" in problems
     assert "'riposte' is not one of siphon, focus, grit, fortune, hex, encore" in problems
+
+
+def test_an_unknown_trait_name_is_refused_naming_the_traits() -> None:
+    with pytest.raises(CardError) as info:
+        trait_named("no such trait")
+    assert info.value.problems[0].startswith("no such trait; traits are ")
+    assert "grit" in info.value.problems[0]

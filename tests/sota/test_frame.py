@@ -801,3 +801,10 @@ def test_sota_d7_value_types() -> None:
             assert c.value in (1, 2, 3)
         elif isinstance(c, TraitCard):
             assert (c.stat is not None) == (c.kind in (TraitKind.SIPHON, TraitKind.FOCUS))
+
+
+def test_the_observation_has_the_documented_length() -> None:
+    """The SOTA page: the observation of two players with three Duel Positions has 367 values."""
+    game = sg.load_game("sota")
+    assert game.observation_shape == (367,)
+    assert game.new_initial_state(0).observation_tensor(0).shape == (367,)

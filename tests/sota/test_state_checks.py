@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from documents import problems_reading, put
 from playing import random_play
-from sota_scenarios import DATA
+from sota_scenarios import character_first_game
 
 import shardgames as sg
 from shardgames.sota import Phase, SotaState
@@ -182,14 +182,7 @@ def test_the_modifier_window_is_not_open_while_the_dice_are_rolled() -> None:
 def test_a_character_numbered_0_counts_as_a_character_in_a_duel_position(tmp_path: Path) -> None:
     """SOTA-35: a Persona duels only without Characters in Duel Positions, whatever the Character's
     number: here the only one is card 0, the first card of its decklist."""
-    text = DATA.read_text(encoding="utf-8")
-    start = text.index('[[deck]]\nname = "p1"')
-    p1 = text[start : text.index("[[deck]]", start + 1)]
-    moved = p1.replace('"ex-j", ', "").replace('"ex-p1-persona", ', '"ex-j", "ex-p1-persona", ', 1)
-    j_first = moved.replace('name = "p1"', 'name = "j-first"')
-    deck = tmp_path / "decks.toml"
-    deck.write_text(text + "\n" + j_first, encoding="utf-8")
-    game = sg.load_game("sota", decks=(f"{deck}#j-first", f"{DATA}#p2"), chance="explicit")
+    game = character_first_game(tmp_path)
     position = {"players": [{"positions": ["ex-j"]}, {}], "phase": "duel stat", "duel": {"unit": "persona"}}
     with pytest.raises(sg.PositionError) as caught:
         game.state_from_position(position)

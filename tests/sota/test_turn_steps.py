@@ -7,11 +7,13 @@ seats' steps and the duel loop follow. Decks hold 20 filler cards unless said ot
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from sota_scenarios import (
     card,
     challenge,
+    character_first_game,
     draw_kind,
     local,
     mill_fillers,
@@ -241,6 +243,19 @@ def test_sota_29_place_one_character_from_hand_into_an_open_position() -> None:
     assert slot_names(state, 0) == ["ex-a", None, "ex-j"]
     assert hand_names(state, 0) == ["ex-ally-magic-1", "ex-e"]
     assert step(state) == (1, Phase.POSITION)  # one Character per step: P2 is next
+
+
+def test_sota_29_a_position_holding_card_0_is_not_open(tmp_path: Path) -> None:
+    """SOTA-29: a Duel Position holding a Character is not open, whatever the Character's number: J is
+    card 0 of its decklist, and E goes only into the two positions beside it."""
+    game = character_first_game(tmp_path)
+    state = game.state_from_position(
+        {"players": [{"hand": ["ex-e"], "positions": ["ex-j"]}, {"hand": ["ex-c"]}], "phase": "position"}
+    )
+    assert isinstance(state, SotaState)
+    assert state.slots[0] == 0
+    e = local(state, 0, "ex-e")
+    assert set(state.legal_actions()) == {Place(e, 1), Place(e, 2)}
 
 
 def test_sota_r10_position_is_compulsory_when_possible() -> None:
