@@ -808,3 +808,20 @@ def test_the_observation_has_the_documented_length() -> None:
     game = sg.load_game("sota")
     assert game.observation_shape == (367,)
     assert game.new_initial_state(0).observation_tensor(0).shape == (367,)
+
+
+def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -> None:
+    """SOTA-R22: hand, deck and Fractured Shards sizes are public: each seat's block (30 + 23 k values,
+    the viewing seat's first) starts with still in, active, hand / 5, deck / 52, Shards / 52."""
+    state = start(
+        seat(hand=["ex-a", "ex-e"], deck=13, shards=["ex-f"]),
+        seat(hand=["ex-c"], deck=7),
+        turn=3,
+    )
+    block = 30 + 23 * state.game.duel_positions
+    mine = [1, 1, 2 / 5, 13 / 52, 1 / 52]
+    theirs = [1, 0, 1 / 5, 7 / 52, 0]
+    for viewer, first, second in ((0, mine, theirs), (1, theirs, mine)):
+        tensor = state.observation_tensor(viewer)
+        assert tensor[:5] == pytest.approx(first)
+        assert tensor[block : block + 5] == pytest.approx(second)
