@@ -812,16 +812,18 @@ def test_the_observation_has_the_documented_length() -> None:
 
 def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -> None:
     """SOTA-R22: hand, deck and Fractured Shards sizes are public: each seat's block (30 + 23 k values,
-    the viewing seat's first) starts with still in, active, hand / 5, deck / 52, Shards / 52."""
+    the viewing seat's first) starts with still in, active, hand / 5, deck / 52, Shards / 52, and
+    whether the seat has taken part in a Twin Duel this Turn Phase (here seat 1)."""
     state = start(
         seat(hand=["ex-a", "ex-e"], deck=13, shards=["ex-f"]),
         seat(hand=["ex-c"], deck=7),
         turn=3,
+        twin_used=[1],
     )
     block = 30 + 23 * state.game.duel_positions
-    mine = [1, 1, 2 / 5, 13 / 52, 1 / 52]
-    theirs = [1, 0, 1 / 5, 7 / 52, 0]
+    mine = [1, 1, 2 / 5, 13 / 52, 1 / 52, 0]
+    theirs = [1, 0, 1 / 5, 7 / 52, 0, 1]
     for viewer, first, second in ((0, mine, theirs), (1, theirs, mine)):
         tensor = state.observation_tensor(viewer)
-        assert tensor[:5] == pytest.approx(first)
-        assert tensor[block : block + 5] == pytest.approx(second)
+        assert tensor[:6] == pytest.approx(first)
+        assert tensor[block : block + 6] == pytest.approx(second)
