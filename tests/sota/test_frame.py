@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 from playing import random_step
 from sota_scenarios import (
@@ -813,9 +814,12 @@ def test_the_observation_has_the_documented_length() -> None:
 def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -> None:
     """SOTA-R22: hand, deck and Fractured Shards sizes are public: each seat's block (30 + 23 k values,
     the viewing seat's first) starts with still in, active, hand / 5, deck / 52, Shards / 52, and
-    whether the seat has taken part in a Twin Duel this Turn Phase (here seat 1)."""
+    whether the seat has taken part in a Twin Duel this Turn Phase (here seat 1); its last 15 values
+    count its Allies."""
     state = start(
-        seat(hand=["ex-a", "ex-e"], deck=13, shards=["ex-f"]),
+        seat(
+            hand=["ex-a", "ex-e"], deck=13, shards=["ex-f"], allies=["ex-ally-magic-2", "ex-ally-charisma-1"]
+        ),
         seat(hand=["ex-c"], deck=7),
         turn=3,
         twin_used=[1],
@@ -823,7 +827,96 @@ def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -
     block = 30 + 23 * state.game.duel_positions
     mine = [1, 1, 2 / 5, 13 / 52, 1 / 52, 0]
     theirs = [1, 0, 1 / 5, 7 / 52, 0, 1]
+    allies = np.zeros(15)  # per stat (agility, vitality, luck, magic, charisma), the +1, +2 and +3 Allies / 5
+    allies[3 * 3 + 1] = allies[4 * 3 + 0] = 1 / 5
     for viewer, first, second in ((0, mine, theirs), (1, theirs, mine)):
         tensor = state.observation_tensor(viewer)
         assert tensor[:6] == pytest.approx(first)
         assert tensor[block : block + 6] == pytest.approx(second)
+        own, other = (0, block) if viewer == 0 else (block, 0)  # seat 0's block, then seat 1's
+        assert tensor[own + block - 15 : own + block] == pytest.approx(allies)
+        assert not tensor[other + block - 15 : other + block].any()
+
+
+def observation_layout(game: sg.Game) -> list[tuple[str, int, str]]:
+    """The documented layout of a SOTA observation (``shardgames.sota.view``): (name, size, kind) for
+    each run of values, where kind is ``one-hot`` (at most one 1), ``flag`` (0 or 1), ``ratio`` (0 to
+    1) or ``signed`` (-1 to 1)."""
+    k, t, p = game.duel_positions, len(game.trait_planes), len(game.persona_planes)  # type: ignore[attr-defined]
+    seat = [
+        ("in", 1, "flag"), ("active", 1, "flag"), ("hand", 1, "ratio"), ("deck", 1, "ratio"),
+        ("shards", 1, "ratio"), ("twin used", 1, "flag"), ("persona stats", 5, "ratio"),
+        ("persona trait", p, "one-hot"),
+    ]  # fmt: skip
+    position = [
+        ("occupied", 1, "flag"), ("stats", 5, "ratio"), ("variant", 3, "one-hot"), ("signed", 1, "ratio"),
+        ("paired", 1, "flag"), ("has trait", 1, "flag"), ("trait kind", t, "one-hot"),
+        ("trait stat", 5, "one-hot"),
+    ]  # fmt: skip
+    seat += [(f"position {slot} {name}", size, kind) for slot in range(k) for name, size, kind in position]
+    seat += [(f"allies {stat}", 3, "ratio") for stat in range(5)]
+    layout = [
+        (f"seat {rank} {name}", size, kind) for rank in range(game.num_players) for name, size, kind in seat
+    ]
+    layout += [
+        ("stats used", 5, "flag"), ("turn", 1, "ratio"), ("phase", 17, "one-hot"), ("to act", 1, "flag"),
+        ("duel", 1, "flag"), ("duel stat", 5, "one-hot"), ("attacker", 1, "flag"), ("defender", 1, "flag"),
+        ("dice", 2, "ratio"), ("modifiers", 2, "signed"), ("totals", 2, "ratio"), ("passes", 1, "ratio"),
+    ]  # fmt: skip
+    card = [
+        ("type", 4, "one-hot"), ("stats", 5, "ratio"), ("ally stat", 5, "one-hot"),
+        ("ally value", 1, "ratio"), ("trait kind", t, "one-hot"), ("trait stat", 5, "one-hot"),
+    ]  # fmt: skip
+    layout += [(f"hand {i} {name}", size, kind) for i in range(5) for name, size, kind in card]
+    return layout
+
+
+# Values no random game of the starter decks sets: the chance phases (a seat acts only at decisions,
+# so no view is taken at a chance node), a Persona in hand, a Twin Duel in these few games, and the
+# last trait kind and trait stat (Charisma), which no starter Trait card has.
+NEVER_SET = (
+    "twin used",
+    "trait kind[5]",
+    "trait stat[4]",
+    "type[0]",
+    *(f"phase[{i}]" for i in (1, 4, 6, 13, 15, 16)),
+)
+LAYOUT_GAMES = (
+    "sota(max_turn_phases=40)",
+    "sota(decks=(umbra,grove),signed=(all,),max_turn_phases=40)",
+    "sota(decks=(gale,tide),signed=(all,),max_turn_phases=40)",
+    "sota(decks=(ember,umbra),signed=(all,),max_turn_phases=40)",
+)
+
+
+def test_the_observation_follows_its_documented_layout() -> None:
+    """Over random games from every seat: the documented runs add up to the length; one-hots hold at
+    most one 1, flags are 0 or 1, ratios lie in their range; and every value is set in some state."""
+    seen = np.zeros(sg.load_game(LAYOUT_GAMES[0]).observation_shape, dtype=bool)
+    for spec in LAYOUT_GAMES:
+        game = sg.load_game(spec)
+        layout = observation_layout(game)
+        assert sum(size for _, size, _ in layout) == game.observation_shape[0] == len(seen)
+        for seed in range(3):
+            state = game.new_initial_state(seed)
+            rng = sg.Rng(seed)
+            while not state.is_terminal():
+                for viewer in range(game.num_players):
+                    tensor = state.observation_tensor(viewer)
+                    seen |= tensor != 0
+                    at = 0
+                    for name, size, kind in layout:
+                        values = tensor[at : at + size]
+                        if kind in ("ratio", "signed"):
+                            low = -1 if kind == "signed" else 0
+                            assert ((values >= low) & (values <= 1)).all(), (name, values)
+                        else:
+                            assert set(values.tolist()) <= {0.0, 1.0}, (name, values)
+                        if kind == "one-hot":
+                            assert values.sum() <= 1, (name, values)
+                        at += size
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    names = [f"{name}[{i}]" for name, size, _ in observation_layout(game) for i in range(size)]
+    never = [names[i] for i in np.flatnonzero(~seen)]
+    assert [name for name in never if not any(part in name for part in NEVER_SET)] == []
