@@ -920,3 +920,19 @@ def test_the_observation_follows_its_documented_layout() -> None:
     names = [f"{name}[{i}]" for name, size, _ in observation_layout(game) for i in range(size)]
     never = [names[i] for i in np.flatnonzero(~seen)]
     assert [name for name in never if not any(part in name for part in NEVER_SET)] == []
+
+
+def test_sota_r22_the_observation_shows_the_duel_from_each_side() -> None:
+    """SOTA-R22: dice and running totals are public. After the global block's stats used (5), turn (1),
+    phase (17) and to act (1): a duel is on (1), its stat (5), this seat attacks, defends (2), the dice
+    (2), the modifiers (2), the totals (2) and the passes (1). Here three dice are rolled: J's Magic 6
+    and 3 + 3 against D's Magic 3 and 2."""
+    state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]), turn=3)
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 3, 3, 2)
+    at = 2 * (30 + 23 * state.game.duel_positions) + 5 + 1 + 17
+    stat = [0, 0, 0, 1, 0]  # agility, vitality, luck, magic, charisma
+    for viewer in (0, 1):
+        duel = state.observation_tensor(viewer)[at : at + 16]
+        expected = [0, 1, *stat, viewer == 0, viewer == 1, 6 / 12, 2 / 12, 0, 0, 12 / 30, 5 / 30, 0]
+        assert duel == pytest.approx([float(x) for x in expected])
