@@ -936,3 +936,23 @@ def test_sota_r22_the_observation_shows_the_duel_from_each_side() -> None:
         duel = state.observation_tensor(viewer)[at : at + 16]
         expected = [0, 1, *stat, viewer == 0, viewer == 1, 6 / 12, 2 / 12, 0, 0, 12 / 30, 5 / 30, 0]
         assert duel == pytest.approx([float(x) for x in expected])
+
+
+def test_sota_r22_the_observation_counts_passes_and_shows_the_hand_card_by_card() -> None:
+    """The modifier window after the attacker's pass: the defender is to act, one pass of two (1/2);
+    then the viewing seat's hand, card by card: type one-hot (Persona, Character, Ally, Trait) and a
+    Character's stats / 6 (A: Agility 6, Vitality 3, Luck 2, Magic 2, Charisma 2)."""
+    state = start(
+        seat(positions=["ex-j"], allies=["ex-ally-magic-1"], hand=["ex-a"]),
+        seat(positions=["ex-d"], allies=["ex-ally-magic-2"]),
+        turn=3,
+    )
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 3, 3, 2, 5)
+    state.apply_action(sg.sota.actions.Pass())
+    to_act = 2 * (30 + 23 * state.game.duel_positions) + 5 + 1 + 17
+    for viewer in (0, 1):
+        tensor = state.observation_tensor(viewer)
+        assert (tensor[to_act], tensor[to_act + 15]) == (viewer == 1, 0.5)
+    hand = state.observation_tensor(0)[to_act + 16 : to_act + 25]
+    assert hand == pytest.approx([0, 1, 0, 0, 1, 3 / 6, 2 / 6, 2 / 6, 2 / 6])
