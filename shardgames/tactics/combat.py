@@ -29,12 +29,10 @@ def might(s: TacticsState, warrior: int, *, attacking: bool = False) -> int:
     return value + rule.might(s, warrior, side, attacking=attacking)
 
 
-def attack_targets(s: TacticsState, warrior: int, reach: int | None = None) -> list[int]:
-    """The enemies `warrior` may attack: within its attack reach (RANGED, else adjacent), or `reach`."""
+def attack_targets(s: TacticsState, warrior: int, reach: int) -> list[int]:
+    """The enemies `warrior` may attack within effect distance `reach` (an effect's attack, TAC-R15)."""
     origin = s.square[warrior]
     owner = s.owner[warrior]
-    if reach is None:
-        reach = s.side_of(warrior).reach
     board = s.board
     return [c for c in WITHIN[reach][origin] if board[c] >= 0 and s.owner[board[c]] != owner]
 
