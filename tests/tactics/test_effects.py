@@ -24,6 +24,7 @@ from tactics_scenarios import (
     warrior_at,
 )
 
+import shardgames as sg
 import shardgames.tactics.standard_effects as rules
 from shardgames.tactics import (
     Dirs,
@@ -1107,3 +1108,34 @@ def test_tac_d3_every_registered_effect_has_an_implementation_and_a_scenario() -
     source = inspect.getsource(rules)
     missing = [effect for effect in EFFECTS if f'"{effect}"' not in source]
     assert missing == [], f"effects never named in the rules: {missing}"
+
+
+def test_tac_d3_an_effects_parameters_are_checked_each_problem_named(tmp_path: Path) -> None:
+    """TAC-D3 (extension effects): VOLLEY takes one whole number from 0 to 7; a roster file that breaks
+    this is refused, every problem named with its place."""
+    roster = tmp_path / "bad.toml"
+    roster.write_text(
+        """
+[[warrior]]
+id = "far"
+name = "Far Slinger"
+cost = 3
+uninjured = { might = 2, move = "ortho 2", effect = "VOLLEY(8)" }
+injured = { name = "Far Slinger (injured)", might = 1, move = "ortho 1", effect = "VOLLEY(x)" }
+
+[[warrior]]
+id = "many"
+name = "Many"
+cost = 3
+uninjured = { might = 2, move = "ortho 2", effect = "VOLLEY(1,2)" }
+injured = { name = "Many (injured)", might = 1, move = "ortho 1", effect = "VOLLEY(7)" }
+""",
+        encoding="utf-8",
+    )
+    with pytest.raises(sg.InvalidParameterError) as caught:
+        sg.load_game("tactics", roster=(str(roster),))
+    assert caught.value.problems == (
+        "roster[0]: warrior[0].uninjured.effect: VOLLEY: 8 is outside 0..7",
+        "roster[0]: warrior[0].injured.effect: VOLLEY: 'x' is not a whole number",
+        "roster[0]: warrior[1].uninjured.effect: VOLLEY takes 1 parameter(s) (int)",
+    )
