@@ -216,6 +216,29 @@ def test_a_misdeclared_effect_is_refused_with_every_problem() -> None:
     assert "broken" not in EFFECTS
 
 
+def test_a_reminder_text_names_only_the_effects_parameters() -> None:
+    class Miscounted(Effect):
+        name = "MISCOUNTED"
+        params = ("int",)
+        text = "+{0} Might, then {1} more."
+
+    with pytest.raises(CardError) as caught:
+        register_effect(Miscounted)
+    assert caught.value.problems == ("text: {1} is not one of the 1 parameter(s)",)
+    assert "MISCOUNTED" not in EFFECTS
+
+
+def test_a_pickled_effect_needs_its_module_to_have_registered_it() -> None:
+    """An effect pickles as its name; unpickled where nothing registered it, it says what to do."""
+    register_effect(Drumbeat)
+    try:
+        data = pickle.dumps(EFFECTS["DRUMBEAT"])
+    finally:
+        unregister_effect("DRUMBEAT")
+    with pytest.raises(UsageError, match="effect 'DRUMBEAT' is not registered: import the module"):
+        pickle.loads(data)
+
+
 def test_a_taken_name_is_refused_and_standard_effects_stay() -> None:
     class Again(Effect):
         name = "BRACE"
