@@ -278,9 +278,7 @@ def explain_purchase(s: TacticsState, prompt: TacticsPrompt, action: Action) -> 
         return decision.stop_problem()
     if isinstance(action, BuyWarrior):
         game = s.game
-        number = game.card_number.get(action.card, -1)
-        if number < 0:
-            return f"the roster has no warrior {action.card!r}; its ids are {', '.join(game.card_number)}"
+        number = game.card_number[action.card]  # the action space holds the roster's cards only
         card = game.roster[number]
         problem = decision.card_problems()[number]
         if problem is not None:
