@@ -772,6 +772,24 @@ def test_tac_d3_rally_adj_gives_each_ally_adjacent_after_the_move_plus_n() -> No
     assert [might_at(state, c) for c in ("c3", "e1", "a1", "e3", "d2")] == [4, 4, 2, 2, 1]
 
 
+def test_tac_d3_rally_adj_reaches_the_ally_numbered_0() -> None:
+    """TAC-D3 RALLY_ADJ(1): the Militia on a1, warrior number 0, is an ally like any other: after the
+    Bard moves from c3 to b2 it gets +1 (and +1 by its PHALANX, the Bard now beside it); the commander
+    numbered last, far from the Bard, gets nothing."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  E
+        3  .  .  B  .  .  .  .  .
+        1  M  .  .  .  .  .  .  e
+        """
+    )
+    assert (warrior_at(state, "a1"), warrior_at(state, "h8")) == (0, len(state.card) - 1)
+    play(state, "move c3 to b2")
+    assert state.buff[0] == 1
+    assert might_at(state, "a1") == 4
+    assert state.buff[warrior_at(state, "h8")] == 0  # the last warrior, an ally far away: nothing
+
+
 def test_tac_d3_rally_adj_of_cmdr_kess() -> None:
     """TAC-D1, D3: CMDR Kess also has RALLY_ADJ(1): a 0-space move gives its adjacent ally +1."""
     state = start(
@@ -1027,6 +1045,10 @@ def test_tac_d4_five_terrain_kinds_and_rock_names_stone() -> None:
     assert TERRAIN_ALIASES["rock"] is Terrain.STONE
     assert parse_terrain("Rock") is Terrain.STONE
     assert parse_terrain("stone") is Terrain.STONE
+    with pytest.raises(
+        ValueError, match="'ice' is not a terrain; terrains are fire, stone, portal, water, wind, rock"
+    ):
+        parse_terrain("ice")
 
 
 def test_tac_d2_free_path_movement_bends_around_a_blocker() -> None:
