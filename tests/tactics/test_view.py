@@ -105,3 +105,21 @@ def test_the_pending_decision_and_its_warrior_are_marked(state: TacticsState) ->
     assert tensor[49:57, 0, 0].tolist() == [float(p is Phase.RIPOSTE) for p in Phase]
     assert at(tensor, 57, "d7", 1) == 1
     assert tensor[57].sum() == 1
+
+
+def test_a_rally_shows_on_the_buff_plane_of_its_ally() -> None:
+    """Plane 18, the Might given by effects / 4: after the Bard moves from b2 to b3, the Knight beside it
+    on c3 shows +1 there, and nothing on the terrain planes (19 on)."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        3  .  .  K  .  .  .  .  .
+        2  .  B  .  .  .  .  .  .
+        1  .  .  .  .  .  .  .  E
+        """
+    )
+    play(state, "move b2 to b3")
+    tensor = state.observation_tensor(0)
+    assert at(tensor, 18, "c3", 0) == pytest.approx(1 / 4)
+    assert at(tensor, 18, "b3", 0) == 0  # the Bard rallies its allies, not itself
+    assert not tensor[19:26, 2, 2].any()
