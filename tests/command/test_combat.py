@@ -131,6 +131,15 @@ durability = 6
 keywords = ["intimidating"]
 
 [[card]]
+name = "Lab Reaper"
+type = "entity"
+identity = ["malice", "death"]
+cost = "2MD"
+force = 2
+durability = 2
+keywords = ["intimidating", "fatal"]
+
+[[card]]
 name = "Lab Rampager"
 type = "entity"
 identity = ["malice", "earth"]
@@ -184,7 +193,7 @@ keywords = [{ keyword = "elemental_rock", amount = 1 }]
 """
 
 LAB_MAIN = """
-"Lab Bear" = 6
+"Lab Bear" = 5
 "Lab Brute" = 3
 "Lab Giant" = 2
 "Lab Breaker" = 2
@@ -193,6 +202,7 @@ LAB_MAIN = """
 "Lab Shell" = 2
 "Lab Bully" = 2
 "Lab Warlord" = 2
+"Lab Reaper" = 1
 "Lab Rampager" = 2
 "Lab Swift" = 2
 "Lab Leech" = 2
@@ -935,6 +945,16 @@ def test_cmd_r14_fatal_destroys_with_any_combat_damage(lab: CommandGame) -> None
     giant, viper = one(state, "Lab Giant", 0), one(state, "Lab Viper", 1)
     fight(state, giant, YOU, block=(viper,))
     assert state.scrap == [(giant,), (viper,)]
+
+
+def test_cmd_r14_a_fatal_attacker_needs_only_1_damage_per_interceptor(lab: CommandGame) -> None:
+    """R14, K20, K27: for a Fatal attacker 1 damage is lethal. The Lab Reaper (2/2 Fatal, Intimidating:
+    two interceptors or none) deals 1 to each of two Lab Giants in order, and both are destroyed."""
+    state = start(lab, {"arena": ["Lab Reaper"]}, {"arena": ["Lab Giant", "Lab Giant"]})
+    reaper = one(state, "Lab Reaper", 0)
+    first, last = ids(state, "Lab Giant", 1)
+    fight(state, reaper, YOU, block=(first, last))
+    assert sorted(state.scrap[1]) == sorted((first, last))
 
 
 def test_cmd_r14_breach_counts_the_marked_damage(lab: CommandGame) -> None:
