@@ -332,8 +332,8 @@ class _Finder(ast.NodeVisitor):
 
     def _delete(self, node: ast.stmt) -> None:
         """Replace a statement that has its lines to itself with ``pass``."""
-        if node in self.falls_off:
-            return
+        if node in self.falls_off or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            return  # a bare string (an attribute's docstring) or constant does nothing
         first = self.lines[node.lineno - 1]
         last = self.lines[(node.end_lineno or node.lineno) - 1]
         indent = len(first) - len(first.lstrip())

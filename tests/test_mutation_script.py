@@ -101,6 +101,13 @@ def test_a_statement_sharing_a_line_is_not_deleted(mutation: ModuleType) -> None
     assert deleted == ["demo/rules.py:f:delete:return a + b->pass#0"]
 
 
+def test_an_attribute_docstring_is_not_deleted(mutation: ModuleType) -> None:
+    source = 'class K:\n    A = 1\n    """The first."""\n\n'
+    source += '    def f(self):\n        "text"\n        return 2\n'
+    deleted = [i for i in changes(mutation, source) if ":delete:" in i]
+    assert deleted == ["demo/rules.py:K:delete:A = 1->pass#0", "demo/rules.py:K.f:delete:return 2->pass#0"]
+
+
 def test_a_return_none_that_ends_a_function_is_not_deleted(mutation: ModuleType) -> None:
     source = (
         "def f(x):\n    if x:\n        return None\n    x.g()\n    return None\n\n\ndef h():\n    return\n"
