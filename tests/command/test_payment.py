@@ -503,6 +503,15 @@ def test_cmd_r25_find_payment_two_element_rock_surplus_floats() -> None:
     assert sum(found.float_elemental) + found.float_generic == 1
 
 
+def test_cmd_r25_find_payment_a_two_element_rocks_spare_shard_floats_as_its_first_element() -> None:
+    """R25: the Shard a two-element Rock makes beyond the Air pip it pays floats as the Rock's first
+    element: Earth for an Earth-Air Rock, Air for an Air-Earth one."""
+    for rock in ((EARTH, AIR), (AIR, EARTH)):
+        found = find_payment(wallet_of(0, sources=(ManaSource(9, 2, rock, is_item=True),)), cost("A"))
+        assert found is not None
+        assert (found.float_generic, found.float_elemental) == (0, elements(**{"EA"[rock[0]]: 1}))
+
+
 def test_cmd_r27_find_payment_wallet_is_what_the_state_holds(game: CommandGame) -> None:
     """R27: the wallet the payer sees is the floating Shards, the Unused stones and the Ready mana sources."""
     state = seat0(
