@@ -431,7 +431,7 @@ class Verdict:
     id: str
     game: str
     where: str
-    status: str  # killed, survived, timeout (killed), equivalent
+    status: str  # killed, survived, timeout (killed), equivalent, error (no verdict: not counted)
     seconds: float
     failed: str = ""  # the first failing test, if one was reported
 
@@ -497,6 +497,8 @@ def run_mutant(checkout: Path, mutant: Mutant, timeout: float) -> Verdict:
     where = mutant.describe(original)
     if status is None:
         return Verdict(mutant.id, mutant.game, where, "timeout", seconds)
+    if status not in (0, 1):  # pytest was interrupted or could not run: no verdict on the mutant
+        return Verdict(mutant.id, mutant.game, where, "error", seconds, f"pytest exit status {status}")
     return Verdict(mutant.id, mutant.game, where, "survived" if status == 0 else "killed", seconds, failed)
 
 
@@ -662,6 +664,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     table = scores(verdicts)
     survivors = [v for v in verdicts if v.status == "survived"]
+    errors = [v for v in verdicts if v.status == "error"]
+    if errors:  # reported, not counted: run them again with --only
+        print(f"\nno verdict (pytest did not finish): {' '.join(v.id for v in errors)}", file=sys.stderr)
     print()
     for game, row in table.items():
         print(

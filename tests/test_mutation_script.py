@@ -198,3 +198,20 @@ def test_a_small_run_kills_what_the_tests_see_and_reports_what_they_do_not(
     )
     assert [v.status for v in set_aside] == ["equivalent"]
     assert mutation.scores(set_aside)["tactics"]["score"] == 100.0
+
+
+def test_a_run_pytest_could_not_finish_gives_no_verdict(
+    mutation: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Only a failing test kills a mutant: pytest stopping otherwise (interrupted, a usage error) is
+    reported as an error, counted nowhere."""
+    monkeypatch.setitem(mutation.SELECTIONS, "tactics", ("tests/no_such_test_file.py",))
+    checkout = tmp_path / "checkout"
+    mutation._copy_checkout(checkout)
+    mutant = mutation.game_mutants("tactics")[0]
+    verdict = mutation.run_mutant(checkout, mutant, timeout=120)
+    assert (verdict.status, verdict.failed) == ("error", "pytest exit status 4")
+    assert mutation.scores([verdict])["tactics"]["mutants"] == 1
+    assert mutation.scores([verdict])["tactics"]["killed"] == 0
+    source = (mutation.ROOT / mutant.path).read_text(encoding="utf-8")
+    assert (checkout / mutant.path).read_text(encoding="utf-8") == source  # put back
