@@ -255,20 +255,17 @@ class _Finder(ast.NodeVisitor):
             self._delete(node)
         super().generic_visit(node)
 
-    def visit_Assert(self, node: ast.Assert) -> None:
-        pass
+    def _leave_alone(self, node: ast.AST) -> None:
+        """Do not look inside: an assertion, an f-string (its positions are unreliable before Python
+        3.12) or an argument's annotation."""
 
-    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
-        pass  # positions inside f-strings are not reliable before Python 3.12
+    visit_Assert = visit_JoinedStr = visit_arg = _leave_alone  # noqa: N815 - the visitor's naming
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if self.scope:
             self._delete(node)
         if node.value is not None:
             self.visit(node.value)
-
-    def visit_arg(self, node: ast.arg) -> None:
-        pass  # annotations
 
     def visit_If(self, node: ast.If) -> None:
         if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
