@@ -28,7 +28,6 @@ from shardgames.command.objects import (
     Permanent,
     QueueItem,
 )
-from shardgames.command.play import FREE_USES
 from shardgames.command.resolve import ApplyEffect, AskDiscard, FinishItem, LookNext
 from shardgames.kernel.checks import Places, Problems, id_ranges
 
@@ -44,7 +43,7 @@ NUMBER_LIMIT = 1000
 
 _SEAT_LISTS = (
     "integrity", "pool", "unused", "used", "floating", "charged", "hands", "decks", "scrap", "obliterated",
-    "sovereign_exhausted", "sovereign_uses", "silenced", "drew_empty", "redrawn",
+    "sovereign_exhausted", "silenced", "drew_empty", "redrawn",
 )  # fmt: skip
 _CASTING_PHASES = frozenset({phases.Phase.TARGET, phases.Phase.SACRIFICE, phases.Phase.TRENCH})
 _COMBAT_PHASES = frozenset({phases.Phase.ATTACK_TARGET, phases.Phase.INTERCEPT, phases.Phase.ORDER})
@@ -89,10 +88,6 @@ def _seats(s: CommandState, places: Places) -> None:
                 for kind, count in enumerate(stones):
                     found.int_in(f"data.{field}[{seat}][{kind}]", count, 0, NUMBER_LIMIT)
         found.int_in(f"data.charged[{seat}]", s.charged[seat], 0, phases.CHARGES_PER_TURN)
-        uses = s.sovereign_uses[seat]
-        if found.length(f"data.sovereign_uses[{seat}]", uses, 2, "numbers (turn, uses)"):
-            found.int_in(f"data.sovereign_uses[{seat}][0]", uses[0], 0, s.turn)
-            found.int_in(f"data.sovereign_uses[{seat}][1]", uses[1], 0, FREE_USES)
         found.int_in(f"data.silenced[{seat}]", s.silenced[seat], 0, s.turn)
         found.int_in(f"data.redrawn[{seat}]", s.redrawn[seat], 0, phases.OPENING_HAND)
         places.hand(f"data.hands[{seat}]", s.hands[seat], seat, game)

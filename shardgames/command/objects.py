@@ -111,7 +111,8 @@ class Permanent:
         evaded: The last turn its Evade prevented damage.
         attacked: The last turn it attacked.
         doomed: Whether a Fatal hit destroys it at the next state check.
-        uses: The turn, then the uses this turn of each activated ability without a Shard cost (R21).
+        uses: The turn, then this turn's uses of each activated ability by number; only Warp and
+            Bombard are counted, as the others Exhaust the source (R21).
     """
 
     id: int

@@ -65,7 +65,11 @@ __all__ = [
 ]
 
 FREE_USES = 3
-"""How often an ability without a Shard cost can be activated per turn and source (R21)."""
+"""How often an ability without a Shard cost can be activated per turn and source (R21).
+
+Only Warp and Bombard are counted: the other abilities Exhaust their source, and a source Readies
+only at its controller's Start Phase, so they are used at most once a turn anyway.
+"""
 
 _ON_RESOLVE = Trigger.ON_RESOLVE
 _RITE = CardType.RITE
@@ -82,7 +86,7 @@ def wallet(state: CommandState, seat: int) -> Wallet:
         if p.owner != seat or p.exhausted or p.blanked:
             continue
         mana = game.infos[p.kind].mana
-        if mana is None or (is_entity(state, p) and fatigued(state, p)) or _uses(state, p, MANA) >= FREE_USES:
+        if mana is None or (is_entity(state, p) and fatigued(state, p)):
             continue
         shards, elements = mana
         sources.append(ManaSource(p.id, shards, elements, not is_entity(state, p)))
@@ -100,7 +104,6 @@ def _pay(state: CommandState, seat: int, cost: ShardCost, payment: Payment) -> N
         p = state.permanent(source)
         assert p is not None
         p.exhausted = True
-        _count_use(state, p, MANA)
     state.floating[seat] = tuple(map(add, map(sub, state.floating[seat], spent), made))
     state.unused[seat] = tuple(map(sub, state.unused[seat], stones))
     state.used[seat] = tuple(map(add, state.used[seat], stones))
@@ -351,12 +354,9 @@ def _ability_problem(  # noqa: PLR0917 - the source as its number, design and pe
     """The rules of activating one ability of a source of `seat`'s (R10 e, R17, R21)."""
     if ability not in info.activated:
         return "{name} has no {ability_name}"
-    if p is None:  # the Sovereign's Exhaust ability, without a Shard cost
-        turn, uses = state.sovereign_uses[seat]
+    if p is None:  # the Sovereign's Exhaust ability
         if state.sovereign_exhausted[seat]:
             return "{name} is Exhausted"
-        if turn == state.turn and uses >= FREE_USES:
-            return _USED_UP
     elif p.blanked:
         return "{name} is Blanked: it has no abilities this turn"
     elif ability == WARP:
@@ -376,8 +376,6 @@ def _ability_problem(  # noqa: PLR0917 - the source as its number, design and pe
         return "{name} is Exhausted"
     elif is_entity(state, p) and fatigued(state, p):
         return "{name} entered this turn (Deployment Fatigue)"
-    elif _uses(state, p, ability) >= FREE_USES:
-        return _USED_UP
     if ability == EXHAUST and not _all_targets_exist(state, info, Trigger.ACTIVATED_EXHAUST, seat, source):
         return "{name}'s {ability_name} has an effect with no legal target"
     return None
@@ -419,7 +417,6 @@ def apply_activate(state: CommandState, prompt: CommandPrompt, action: Activate)
     if ability == MANA:
         assert p is not None
         assert info.mana is not None
-        _count_use(state, p, MANA)
         p.exhausted = True
         state.emit(Exhausted(p.id))
         shards, elements = info.mana
@@ -625,11 +622,8 @@ def _finish(state: CommandState, casting: Casting) -> None:
             p = state.permanent(item.source)
             if p is None:
                 state.sovereign_exhausted[seat] = True
-                turn, uses = state.sovereign_uses[seat]
-                state.sovereign_uses[seat] = (state.turn, uses + 1 if turn == state.turn else 1)
             else:
                 p.exhausted = True
-                _count_use(state, p, EXHAUST)
             state.emit(Exhausted(item.source))
         elif casting.ability == WARP:
             assert info.warp_cost is not None

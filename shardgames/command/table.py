@@ -117,11 +117,6 @@ class CommandTable(Table):
     sovereign_exhausted = flat(
         bool, default=lambda: [False, False], doc="Whether each Sovereign is Exhausted"
     )
-    sovereign_uses = flat(
-        tuple[int, int],
-        default=lambda: [(0, 0), (0, 0)],
-        doc="Each Sovereign's (turn, uses) of its costless ability (R21).",
-    )
     silenced = flat(int, default=lambda: [0, 0], doc="The last turn each seat can't play Fast Speed Rites.")
     drew_empty = flat(
         bool, default=lambda: [False, False], doc="Whether each seat tried to draw from an empty deck."

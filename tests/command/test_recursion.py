@@ -2,9 +2,10 @@
 
 Most scenarios use the lab deck written below (``labr``, with a Force 0 Sovereign so that no combat
 retaliation interferes): shipped recursion cards (Grave Caller, Second Spring, Echoing Glimpse, Null Ward,
-Seedling Chorus, Rift Stalker, Trench Mortar, ...) and three designs of our own: ``Lab Mourner`` ("whenever
-another Entity of yours leaves the Arena: Heal 1"), ``Lab Necromancer`` (the same trigger with Reanimate)
-and ``Lab Cultist`` (an Entity whose additional cost is sacrificing an Entity). Seat 0 is active on turn 3
+Seedling Chorus, Rift Stalker, Trench Mortar, ...) and four designs of our own: ``Lab Mourner`` ("whenever
+another Entity of yours leaves the Arena: Heal 1"), ``Lab Necromancer`` (the same trigger with Reanimate),
+``Lab Cultist`` (an Entity whose additional cost is sacrificing an Entity) and ``Lab Blinker`` (a Warp
+that costs 0). Seat 0 is active on turn 3
 in its Main Phase unless a test says otherwise.
 """
 
@@ -79,6 +80,15 @@ force = 3
 durability = 3
 keywords = ["sacrifice"]
 
+[[card]]
+name = "Lab Blinker"
+type = "entity"
+identity = ["space"]
+cost = "1S"
+force = 1
+durability = 1
+keywords = [{ keyword = "warp", cost = 0 }]
+
 [[deck]]
 id = "labr"
 name = "Lab R"
@@ -87,6 +97,7 @@ stones = { generic = 12 }
 
 [deck.main]
 "Lab Bear" = 8
+"Lab Blinker" = 2
 "Lab Mourner" = 3
 "Lab Necromancer" = 3
 "Lab Cultist" = 3
@@ -618,6 +629,43 @@ def test_cmd_r21_the_cap_resets_each_turn(lab: CommandGame) -> None:
     state.apply_action(Pass())  # seat 1 passes with an empty Queue: seat 0 holds priority on turn 4
     assert state.prompt.player == 0
     assert Activate(mortar, BOMBARD) in state.legal_actions()
+
+
+def test_cmd_r21_a_free_warp_answered_by_itself_stops_at_3(lab: CommandGame) -> None:
+    """R21: a Warp that costs 0 can be activated again in response to itself while its Entity is still in
+    the Arena, but only 3 times per turn; another Entity's Warp is still open."""
+    state = start(lab, {"arena": ["Lab Blinker", "Lab Blinker"]}, {})
+    first, second = ids(state, "Lab Blinker", 0)
+    for _ in range(3):
+        assert Activate(first, WARP) in state.legal_actions()
+        state.apply_action(Activate(first, WARP))
+    assert len(state.queue) == 3
+    assert perm(state, first).uses[1 + WARP] == 3
+    assert Activate(first, WARP) not in state.legal_actions()
+    assert Activate(second, WARP) in state.legal_actions()
+
+
+def test_cmd_r21_an_ability_that_exhausts_its_source_is_used_once_a_turn() -> None:
+    """R21: the Sovereign's Exhaust ability has no Shard cost, but it Exhausts the Sovereign, which Readies
+    only in its controller's Start Phase: it is used once a turn, and again on the next turn."""
+    game = shipped("riftblades", "stoneguard")  # Rift Tyrant: Exhaust your Sovereign: Isolate
+    state = start(
+        game,
+        {"deck_top": ["Cutthroat"] * 2},
+        {"arena": ["Ridge Recruit", "Ridge Golem"], "deck_top": ["Ridge Recruit"] * 4},
+    )
+    sovereign = Activate(game.sovereign_id(0), EXHAUST)
+    assert sovereign in state.legal_actions()
+    state.apply_action(sovereign)
+    state.apply_action(ChooseTarget(one(state, "Ridge Recruit", 1)))
+    settle(state)
+    assert state.sovereign_exhausted[0]
+    assert sovereign not in state.legal_actions()
+    end_turn(state)
+    end_turn(state)
+    assert state.active == 0
+    assert not state.sovereign_exhausted[0]
+    assert sovereign in state.legal_actions()
 
 
 # ---------------------------------------------------------------------- R18, R20: Warp
