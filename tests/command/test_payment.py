@@ -227,6 +227,19 @@ def test_cmd_r25_a_two_element_rock_lets_the_player_choose(game: CommandGame) ->
     assert state.floating[0] == stones(E=1, A=1)
 
 
+def test_cmd_r25_after_the_last_shard_no_rock_is_making_shards(game: CommandGame) -> None:
+    """R25: once a two-element Rock's last Shard is made, the state no longer names a Rock making Shards,
+    and it saves and loads back as the same state."""
+    state = seat0(game, arena=["Twin Idol"])
+    idol = perm(state, 0, "Twin Idol")
+    state.apply_action(Activate(idol, MANA))
+    assert state.element_source == idol
+    state.apply_action(ChooseElement(EARTH))
+    state.apply_action(ChooseElement(EARTH))
+    assert state.element_source == -1
+    assert game.state_from_json(state.to_json()) == state
+
+
 def test_cmd_r25_flow_floats_a_generic_shard(game: CommandGame) -> None:
     """R25, K21: Flow makes 1 Generic Shard, which floats like the others."""
     state = seat0(game, arena=["Reef Warden"])
