@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from shardgames.tactics.warriors import Dirs, Mode, MoveSpec
+from shardgames.tactics.warriors import Dirs, MoveSpec
 
 __all__ = [
     "ADJACENT",
@@ -199,20 +199,3 @@ def _exact_paths(
 
     walk(origin, ())
     return found
-
-
-def mode_blocks(mode: Mode, has_warrior: bool, terrain: str | None) -> tuple[bool, bool]:
-    """Whether a square stops a mover passing through it, and whether the mover may end there (TAC-R10).
-
-    Returns:
-        ``(can_pass, can_enter)`` for a square with or without a warrior and with `terrain`.
-    """
-    enterable = True
-    if terrain == "stone":
-        enterable = mode in (Mode.FLIGHT, Mode.JUMP)
-    elif terrain == "water":
-        enterable = mode in (Mode.FLIGHT, Mode.SWIM)
-    elif terrain == "wind":
-        enterable = mode is not Mode.FLIGHT
-    can_pass = enterable and (not has_warrior or mode in (Mode.FLIGHT, Mode.JUMP))
-    return can_pass, enterable and not has_warrior

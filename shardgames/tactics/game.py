@@ -43,11 +43,12 @@ from shardgames.tactics.actions import (
     PlaceTerrain,
     Stop,
 )
-from shardgames.tactics.board import RAYS, mode_blocks
+from shardgames.tactics.board import RAYS
 from shardgames.tactics.danger import Table, attack_costs, move_counts
 from shardgames.tactics.effects import EFFECTS, Effect, Timing, is_standard
 from shardgames.tactics.evaluation import EVALUATOR
 from shardgames.tactics.events import EVENT_TYPES
+from shardgames.tactics.movement import ENTER
 from shardgames.tactics.phases import TASK_TYPES, TacticsPrompt
 from shardgames.tactics.planes import STANDARD_EFFECTS, PlaneLayout
 from shardgames.tactics.position import fill_from_position
@@ -121,10 +122,7 @@ class CompiledSide:
             rays = tuple(
                 tuple(ray[: move.spaces] for ray in RAYS[move.dirs][origin]) for origin in range(CELLS)
             )
-        enter = tuple(
-            mode_blocks(move.mode, False, None if t < 0 else TERRAINS[t].value)[1]
-            for t in range(-1, len(TERRAINS))
-        )
+        enter = ENTER[move.mode]
         amounts = tuple(p for p in params if isinstance(p, int))
         names = tuple(p for p in params if isinstance(p, str))
         rule = EFFECTS[effect.name] if effect is not None else None

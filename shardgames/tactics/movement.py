@@ -7,10 +7,10 @@ Shared by the turn (`shardgames.tactics.play`) and the effects that move warrior
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, mode_blocks, name
+from shardgames.tactics.board import RAYS, SEGMENTS, free_moves, name
 from shardgames.tactics.events import Moved, Teleported
 from shardgames.tactics.phases import Phase, TacticsPrompt
 from shardgames.tactics.terrain import TERRAINS, Terrain
@@ -20,8 +20,11 @@ if TYPE_CHECKING:
     from shardgames.tactics.state import TacticsState
 
 __all__ = [
+    "ENTER",
+    "ENTERED_BY",
     "FIRE",
     "NO_PORTALS",
+    "OVER_WARRIORS",
     "come_out",
     "landings",
     "move_targets",
@@ -38,7 +41,6 @@ __all__ = [
 ]
 
 FIRE = Terrain.FIRE.ordinal
-_TERRAIN_NAMES = tuple(t.value for t in TERRAINS)
 
 NO_PORTALS = [False] * 64
 
@@ -67,19 +69,27 @@ def portal_squares(s: TacticsState, seat: int) -> tuple[tuple[int, ...], list[in
     return (cells, free) if free else ((), [])
 
 
-_ENTER = {
-    mode: tuple(
-        mode_blocks(mode, False, None if t < 0 else _TERRAIN_NAMES[t])[1] for t in range(-1, len(TERRAINS))
-    )
-    for mode in Mode
+OVER_WARRIORS = frozenset({Mode.FLIGHT, Mode.JUMP})
+"""The movement modes that pass over a warrior in their way (TAC-R10 d)."""
+
+ENTERED_BY: Mapping[Terrain, frozenset[Mode]] = {
+    Terrain.STONE: frozenset({Mode.FLIGHT, Mode.JUMP}),
+    Terrain.WATER: frozenset({Mode.FLIGHT, Mode.SWIM}),
+    Terrain.WIND: frozenset(Mode) - {Mode.FLIGHT},
 }
-"""``_ENTER[mode][terrain + 1]``: whether a move of `mode` may enter a square with that terrain."""
+"""The modes that may enter (pass or end on) each terrain that keeps some out; the others let all in
+(TAC-R10 d, e)."""
+
+ENTER = {
+    mode: (True, *(mode in ENTERED_BY.get(terrain, frozenset(Mode)) for terrain in TERRAINS)) for mode in Mode
+}
+"""``ENTER[mode][terrain + 1]``: whether a move of `mode` may enter a square with that terrain."""
 
 
 def passability(s: TacticsState, spec: MoveSpec) -> tuple[list[bool], list[bool]]:
     """For every square: may this movement pass through it, and may it end there (TAC-R10)."""
-    enter = _ENTER[spec.mode]
-    over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
+    enter = ENTER[spec.mode]
+    over = spec.mode in OVER_WARRIORS
     board = s.board
     passes = [enter[t + 1] and (over or board[c] < 0) for c, t in enumerate(s.terrain)]
     return passes, landings(s, spec.mode, range(64))
@@ -87,7 +97,7 @@ def passability(s: TacticsState, spec: MoveSpec) -> tuple[list[bool], list[bool]
 
 def landings(s: TacticsState, mode: Mode, cells: Iterable[int]) -> list[bool]:
     """For each of `cells`: may a movement of `mode` end there: terrain it enters, no warrior (TAC-R10)."""
-    enter = _ENTER[mode]
+    enter = ENTER[mode]
     board, terrain = s.board, s.terrain
     return [enter[terrain[c] + 1] and board[c] < 0 for c in cells]
 
@@ -110,8 +120,8 @@ def moves_of(
     if spec.dirs is Dirs.FREE:
         yield from _free_moves(s, origin, spec, entries, portals)
         return
-    enter = _ENTER[spec.mode]
-    over = spec.mode in (Mode.FLIGHT, Mode.JUMP)
+    enter = ENTER[spec.mode]
+    over = spec.mode in OVER_WARRIORS
     low = spec.spaces if spec.exact else 1
     for ray in RAYS[spec.dirs][origin]:
         for steps, cell in enumerate(ray[: spec.spaces], 1):

@@ -566,6 +566,26 @@ def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: P
     assert destinations(state, "d4") == cells("d4 c5 d5 e5 c4 e4 c3 d3 e3")
 
 
+def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_path: Path) -> None:
+    """TAC-R10 (d), TAC-D2 extensibility: a warrior blocks a free path unless the mover has flight or
+    jump. Ringed by warriors, a Hopper (free, 2, jump) passes over them to every empty square 2 king
+    steps away; a Rover (free, 2) on the same square can only stay."""
+    path = tmp_path / "hopper.toml"
+    path.write_text(
+        '[[warrior]]\nid = "hopper"\nname = "Hopper"\ncost = 2\n'
+        'uninjured = { might = 1, move = "free 2 jump" }\ninjured = { might = 1, move = "free 1" }\n',
+        encoding="utf-8",
+    )
+    game = tactics_game(roster=(str(path),))
+    code = game.codes[-1]
+    ring = " 5  .  .  M  M  M  .  .  .\n 4  .  .  M  {}  M  .  .  .\n 3  .  .  M  M  M  .  .  ."
+    state = start(KINGS + ring.format(code), game=game)
+    outer = {name(c) for c in range(64) if max(abs(c % 8 - 3), abs(c // 8 - 3)) == 2}  # d4: file 3, rank 3
+    assert destinations(state, "d4") == outer | {"d4"}
+    state = start(KINGS + ring.format("R"), game=extra_game(tmp_path))
+    assert destinations(state, "d4") == {"d4"}
+
+
 def test_tac_d2_a_move_action_text_names_the_squares() -> None:
     """TAC-D2, B.5: the Move encoding: ``Move(origin, dest, via)``, a 0-space move having dest = origin."""
     state = start(KINGS + " 4  .  .  .  P  .  .  .  .")
