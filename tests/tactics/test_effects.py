@@ -401,6 +401,20 @@ def test_tac_43_a_reactive_effect_fires_only_on_its_condition() -> None:
     assert decision(state) == (1, Phase.RIPOSTE, "d5")
 
 
+def test_tac_43_a_warrior_on_the_first_square_reacts_too() -> None:
+    """TAC-43, G3: the reaction is asked of an attacked warrior still on the board, on any square: a Knight
+    on a1 (square 0) attacked from a2 ripostes."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        2  P  .  .  .  .  .  .  .
+        1  k  .  .  .  .  .  .  E
+        """
+    )
+    play(state, "attack a1 from a2")
+    assert decision(state) == (1, Phase.RIPOSTE, "a1")
+
+
 def test_tac_43_no_riposte_once_the_attack_flipped_the_knight() -> None:
     """TAC-43, TAC-7: the injured Knight shows its injured side, which has no effect: no riposte."""
     state = start(
@@ -1133,8 +1147,8 @@ def test_tac_d3_every_registered_effect_has_an_implementation_and_a_scenario() -
 
 
 def test_tac_d3_an_effects_parameters_are_checked_each_problem_named(tmp_path: Path) -> None:
-    """TAC-D3 (extension effects): VOLLEY takes one whole number from 0 to 7; a roster file that breaks
-    this is refused, every problem named with its place."""
+    """TAC-D3 (extension effects): VOLLEY takes one whole number from 0 to 7 (both ends allowed); a roster
+    file that breaks this is refused, every problem named with its place."""
     roster = tmp_path / "bad.toml"
     roster.write_text(
         """
@@ -1151,6 +1165,13 @@ name = "Many"
 cost = 3
 uninjured = { might = 2, move = "ortho 2", effect = "VOLLEY(1,2)" }
 injured = { name = "Many (injured)", might = 1, move = "ortho 1", effect = "VOLLEY(7)" }
+
+[[warrior]]
+id = "near"
+name = "Near"
+cost = 3
+uninjured = { might = 2, move = "ortho 2", effect = "VOLLEY(-1)" }
+injured = { name = "Near (injured)", might = 1, move = "ortho 1", effect = "VOLLEY(0)" }
 """,
         encoding="utf-8",
     )
@@ -1160,4 +1181,5 @@ injured = { name = "Many (injured)", might = 1, move = "ortho 1", effect = "VOLL
         "roster[0]: warrior[0].uninjured.effect: VOLLEY: 8 is outside 0..7",
         "roster[0]: warrior[0].injured.effect: VOLLEY: 'x' is not a whole number",
         "roster[0]: warrior[1].uninjured.effect: VOLLEY takes 1 parameter(s) (int)",
+        "roster[0]: warrior[2].uninjured.effect: VOLLEY: -1 is outside 0..7",
     )
