@@ -304,6 +304,24 @@ def test_explicit_chance_mode_lists_outcomes_with_probabilities(game: sg.Game, s
 
 
 @given(seed=seeds)
+def test_a_fast_chance_draw_is_the_listed_draw(game: sg.Game, seed: int) -> None:
+    """A game's own chance sampler (the `_sample_chance` hook, a speed-up) draws, from a generator in
+    the same state, exactly the outcome the kernel draws from the listed outcomes and their weights:
+    the shortcut changes how fast a game runs, never which game is played."""
+    explicit = sg.load_game(str(game), chance="explicit")
+    rng = sg.Rng(seed)
+    state = explicit.new_initial_state(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            prompt = state._prompt
+            assert prompt is not None
+            for k in range(3):
+                fast = state._sample_chance(prompt, sg.Rng(k))
+                assert fast is None or fast == state._draw_listed(prompt, sg.Rng(k))
+        random_step(state, rng)
+
+
+@given(seed=seeds)
 def test_everything_reads_as_text(game: sg.Game, seed: int) -> None:
     for step, state in enumerate(random_play(game, seed)):
         if not sampled_steps(step):
