@@ -76,6 +76,27 @@ def test_warrior_planes_show_commanders_injuries_might_and_movement(state: Tacti
     assert at(tensor, 11 + 2, "d1", 0) == 1  # Kess jumps
 
 
+def test_warrior_planes_show_an_attack_and_its_reduction(state: TacticsState) -> None:
+    """Planes 4 (Might now / 4), 15 (attacked this turn) and 17 (Might lost to attacks / 4): the Pikeman
+    (Might 3) attacks the Knight (Might 4), which survives with 3 Might lost (TAC-45)."""
+    play(state, "attack d7 from d6")
+    tensor = state.observation_tensor(0)
+    assert [at(tensor, plane, "d6", 0) for plane in (4, 15, 17)] == [0.75, 1, 0]
+    assert [at(tensor, plane, "d7", 0) for plane in (4, 5, 15, 17)] == [0.25, 1, 0, 0.75]
+
+
+def test_a_warrior_that_entered_fire_shows_scorched() -> None:
+    """Plane 16 (scorched, TAC-R11) and plane 4 (Might now): the Pikeman on d6 with Fire on d5 beside
+    it walks in, and shows 1 Might less than printed."""
+    state = start(POSITION, TERRAIN.replace(" 3  F", " 5  .  .  .  F  .  .  .  .\n 3  F"), souls=[5, 9])
+    play(state, "move d6 to d5")
+    tensor = state.observation_tensor(0)
+    assert at(tensor, 16, "d5", 0) == 1
+    assert at(tensor, 4, "d5", 0) == pytest.approx(2 / 4)
+    assert at(tensor, 5, "d5", 0) == pytest.approx(3 / 4)
+    assert at(tensor, 16, "c2", 0) == 0
+
+
 def test_terrain_planes_show_kind_and_owner(state: TacticsState) -> None:
     tensor = state.observation_tensor(1)
     assert at(tensor, 19, "a3", 1) == 1  # fire
