@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tactics_scenarios import play, start
+from tactics_scenarios import play, start, tactics_game
 
 import shardgames as sg
 from shardgames.tactics import Phase, TacticsState, square
@@ -115,6 +115,18 @@ def test_whole_planes_carry_the_counters(state: TacticsState) -> None:
     assert tensor[41, 0, 0] == 1  # an action was bought
     assert tensor[44, 0, 0] == 1  # seat 0 is to act
     assert state.observation_tensor(1)[44, 0, 0] == 0
+
+
+def test_the_action_planes_count_against_a_limit_of_one() -> None:
+    """Planes 39 (actions used / limit) and 40 (actions left / limit) in a game of 1 action a turn: whole
+    at the start of the turn, spent after one move."""
+    state = start(POSITION, TERRAIN, souls=[5, 9], game=tactics_game(actions=1))
+    assert state.action_limit == 1
+    tensor = state.observation_tensor(0)
+    assert (tensor[39, 0, 0], tensor[40, 0, 0]) == (0, 1)
+    play(state, "move d6 to d5")
+    tensor = state.observation_tensor(0)
+    assert (tensor[39, 0, 0], tensor[40, 0, 0]) == (1, 0)
 
 
 def test_the_pending_decision_and_its_warrior_are_marked(state: TacticsState) -> None:
