@@ -140,6 +140,22 @@ def test_the_pending_decision_and_its_warrior_are_marked(state: TacticsState) ->
     assert tensor[57].sum() == 1
 
 
+def test_a_decision_on_the_first_square_is_marked_too() -> None:
+    """Plane 57 marks the decision's warrior on any square: a Knight on a1 (square 0) deciding its
+    riposte."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        2  P  .  .  .  .  .  .  .
+        1  k  .  .  .  .  .  .  E
+        """
+    )
+    play(state, "attack a1 from a2")
+    tensor = state.observation_tensor(1)
+    assert at(tensor, 57, "a1", 1) == 1
+    assert tensor[57].sum() == 1
+
+
 def test_a_rally_shows_on_the_buff_plane_of_its_ally() -> None:
     """Plane 18, the Might given by effects / 4: after the Bard moves from b2 to b3, the Knight beside it
     on c3 shows +1 there, and nothing on the terrain planes (19 on)."""
