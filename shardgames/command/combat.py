@@ -369,7 +369,7 @@ def _attacker_hits(
     hits: list[tuple[Permanent | int, int, int]] = []
     fatal = bool(akws & _FATAL)
     for index, p in enumerate(entities):
-        lethal = 1 if fatal else max(0, durability(state, p) - p.damage)
+        lethal = 1 if fatal else durability(state, p) - p.damage  # >= 1: lethal damage is checked at once
         last = index == len(entities) - 1
         share = amount if last and not breach else min(amount, lethal)
         if share:
