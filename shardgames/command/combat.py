@@ -326,15 +326,13 @@ def _damage_step(state: CommandState, combat: Combat, preemptive: bool) -> None:
     if bool(akws & _PREEMPTIVE) == preemptive:
         hits.extend(_attacker_hits(state, attacker, akws, entities, opponents))
     hits.extend(
-        (p, attacker.id, max(0, force(state, p)))
+        (p, attacker.id, force(state, p))
         for p in entities
         if bool(keywords(state, p) & _PREEMPTIVE) == preemptive
     )
     if not entities and not preemptive:  # the defending Sovereign strikes back (R6)
         seat = 1 - attacker.owner
-        strength = game.sovereign_infos[seat].force
-        if strength > 0:
-            hits.append((game.sovereign_id(seat), attacker.id, strength))
+        hits.append((game.sovereign_id(seat), attacker.id, game.sovereign_infos[seat].force))
     for source, target, amount in hits:
         if isinstance(source, Permanent):
             kws = keywords(state, source)
@@ -357,10 +355,13 @@ def _attacker_hits(
     entities: list[Permanent],
     opponents: list[Permanent | int],
 ) -> list[tuple[Permanent | int, int, int]]:
-    """The attacker's damage: lethal to each interceptor in order, the rest to the last or through."""
+    """The attacker's damage: lethal to each interceptor in order, the rest to the last or through.
+
+    Amounts of 0 or less (a Force brought below 0) are listed too: `deal_damage` deals nothing for them.
+    """
     sentry = any(keywords(state, p) & (_SENTRY | _ENTRENCH) for p in entities)  # Entrench makes a Sentry
     assault = bool(akws & _ASSAULT) and sentry
-    amount = max(0, force(state, attacker) + (2 if assault else 0))
+    amount = force(state, attacker) + (2 if assault else 0)
     breach = bool(akws & _BREACH) or assault
     if not entities:
         (player,) = opponents
@@ -372,9 +373,8 @@ def _attacker_hits(
         lethal = 1 if fatal else durability(state, p) - p.damage  # >= 1: lethal damage is checked at once
         last = index == len(entities) - 1
         share = amount if last and not breach else min(amount, lethal)
-        if share:
-            hits.append((attacker, p.id, share))
+        hits.append((attacker, p.id, share))
         amount -= share
-    if breach and amount > 0:
+    if breach:
         hits.append((attacker, PLAYERS + 1 - attacker.owner, amount))
     return hits
