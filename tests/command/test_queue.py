@@ -863,6 +863,17 @@ def test_cmd_r21_the_queue_guard_ends_the_turn(game: CommandGame) -> None:
     assert state.active == 1  # seat 0's turn is over
 
 
+def test_cmd_r21_the_queue_guard_counts_each_turn_afresh(game: CommandGame) -> None:
+    """R21: the 300 are counted per turn: when the guard has ended seat 0's turn, seat 1's turn starts
+    with no resolution counted, so it may resolve 300 items of its own."""
+    state, _ = dx13(game)
+    state.resolutions = 299
+    state.apply_action(Pass())
+    state.apply_action(Pass())
+    assert state.active == 1
+    assert state.resolutions == 0
+
+
 def test_cmd_r21_the_queue_guard_keeps_every_card(game: CommandGame) -> None:
     """R21, C.7 card conservation: the Rites on the Queue when the guard stops it stay in some zone."""
     state, n = dx13(game)
