@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import numpy as np
+import numpy.typing as npt
 import pytest
 from playing import random_step
 from sota_scenarios import (
@@ -889,6 +890,38 @@ LAYOUT_GAMES = (
 )
 
 
+class LayoutCheck:
+    """The checks of a documented layout, as arrays, so that each observation is checked at once."""
+
+    def __init__(self, layout: list[tuple[str, int, str]]) -> None:
+        self.names = [f"{name}[{i}]" for name, size, _ in layout for i in range(size)]
+        length = len(self.names)
+        self.low = np.zeros(length, dtype=np.float32)  # ratios from 0, signed values from -1
+        self.whole = np.zeros(length, dtype=bool)  # flags and one-hots: 0 or 1
+        one_hots: list[int] = []  # the positions of the one-hot runs' values, run after run
+        self.starts: list[int] = []  # where each run begins in `one_hots`
+        self.runs: list[str] = []
+        at = 0
+        for name, size, kind in layout:
+            if kind == "signed":
+                self.low[at : at + size] = -1
+            self.whole[at : at + size] = kind in ("flag", "one-hot")
+            if kind == "one-hot":
+                self.starts.append(len(one_hots))
+                self.runs.append(name)
+                one_hots += range(at, at + size)
+            at += size
+        self.one_hots = np.array(one_hots)
+
+    def problems(self, tensor: npt.NDArray[np.float32]) -> list[str]:
+        """The values out of their kind's range, and the one-hot runs with more than one 1."""
+        inside = (tensor >= self.low) & (tensor <= 1)  # False for NaN
+        bad = ~inside | (self.whole & (tensor != 0) & (tensor != 1))
+        found = [f"{self.names[i]} = {tensor[i]}" for i in np.flatnonzero(bad)]
+        sums = np.add.reduceat(tensor[self.one_hots], self.starts)
+        return found + [f"{self.runs[i]} has {sums[i]} ones" for i in np.flatnonzero(sums > 1)]
+
+
 def test_the_observation_follows_its_documented_layout() -> None:
     """Over random games from every seat: the documented runs add up to the length; one-hots hold at
     most one 1, flags are 0 or 1, ratios lie in their range; and every value is set in some state."""
@@ -897,6 +930,7 @@ def test_the_observation_follows_its_documented_layout() -> None:
         game = sg.load_game(spec)
         layout = observation_layout(game)
         assert sum(size for _, size, _ in layout) == game.observation_shape[0] == len(seen)
+        check = LayoutCheck(layout)
         for seed in range(3):
             state = game.new_initial_state(seed)
             rng = sg.Rng(seed)
@@ -904,22 +938,23 @@ def test_the_observation_follows_its_documented_layout() -> None:
                 for viewer in range(game.num_players):
                     tensor = state.observation_tensor(viewer)
                     seen |= tensor != 0
-                    at = 0
-                    for name, size, kind in layout:
-                        values = tensor[at : at + size]
-                        if kind in ("ratio", "signed"):
-                            low = -1 if kind == "signed" else 0
-                            assert ((values >= low) & (values <= 1)).all(), (name, values)
-                        else:
-                            assert set(values.tolist()) <= {0.0, 1.0}, (name, values)
-                        if kind == "one-hot":
-                            assert values.sum() <= 1, (name, values)
-                        at += size
+                    assert check.problems(tensor) == []
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
     names = [f"{name}[{i}]" for name, size, _ in observation_layout(game) for i in range(size)]
     never = [names[i] for i in np.flatnonzero(~seen)]
     assert [name for name in never if not any(part in name for part in NEVER_SET)] == []
+
+
+def test_the_layout_check_finds_each_kind_of_fault() -> None:
+    """The array checks above catch a ratio out of range, a flag of 0.5, a signed value below -1, a NaN
+    and a one-hot with two 1s, and name each."""
+    check = LayoutCheck([("r", 2, "ratio"), ("f", 1, "flag"), ("s", 1, "signed"), ("o", 3, "one-hot")])
+    fine = np.array([0.5, 1, 0, -1, 0, 1, 0], dtype=np.float32)
+    assert check.problems(fine) == []
+    wrong = np.array([1.5, np.nan, 0.5, -2, 1, 1, 0], dtype=np.float32)
+    expected = ["r[0] = 1.5", "r[1] = nan", "f[0] = 0.5", "s[0] = -2.0", "o has 2.0 ones"]
+    assert check.problems(wrong) == expected
 
 
 def test_sota_r22_the_observation_shows_the_duel_from_each_side() -> None:
