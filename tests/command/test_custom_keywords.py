@@ -15,7 +15,7 @@ import attrs
 import pytest
 from command_scenarios import card_file, entity, file_game, in_hand, position, resolve
 
-from shardgames.command import load_deck_file, price
+from shardgames.command import keywords, load_deck_file, price
 from shardgames.command.actions import ChooseTarget, Play
 from shardgames.command.events import StatusChanged
 from shardgames.command.keywords import (
@@ -172,3 +172,14 @@ def test_a_misdeclared_keyword_is_refused_with_every_problem() -> None:
     assert "T02" not in registered_keywords()
     with pytest.raises(CardError, match="already names T01"):
         register_keyword(TEMPER, effect=temper)
+
+
+def test_the_engines_effect_decorator_gives_back_its_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`register_effect` files a glossary effect keyword's function and returns it unchanged, so the
+    decorated function keeps its name; a second function for the same keyword is refused."""
+    heal = effect_of("K24")
+    monkeypatch.delitem(keywords._EFFECTS, "K24")
+    assert keywords.register_effect("K24")(heal) is heal
+    assert effect_of("K24") is heal
+    with pytest.raises(ValueError, match="without a function"):
+        keywords.register_effect("K24")(heal)
