@@ -141,7 +141,7 @@ def run_finish_item(state: CommandState, task: FinishItem) -> None:
     """The end of an item's resolution."""
     item = task.item
     game = state.game
-    if state.queue and (state.queue[-1] is item or state.queue[-1] == item):
+    if state.queue and state.queue[-1] == item:  # equal, not always the same object: states are copied
         state.queue.pop()
     state.emit(ItemResolved(describe_item(state, item)))
     if item.kind == VOLATILE:
