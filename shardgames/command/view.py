@@ -51,7 +51,9 @@ __all__ = [
     "ARENA",
     "DESIGN",
     "HAND",
+    "HAND_SLOT",
     "QUEUE",
+    "QUEUE_SLOT",
     "CommandView",
     "observation_shape",
     "observation_size",
@@ -67,8 +69,12 @@ PERMANENT = 1 + DESIGN + 16
 """Values of one permanent."""
 HAND = 10
 """Hand slots of the viewing seat."""
+HAND_SLOT = 1 + DESIGN
+"""Values of one hand slot: present, then the design vector."""
 QUEUE = 8
 """Queue slots, from the top."""
+QUEUE_SLOT = 2 + 4 + DESIGN
+"""Values of one Queue slot: present, the viewing seat's, the kind one-hot (4), the design vector."""
 SEAT = 5 + 3 * 11 + 11 + 5 + ARENA * PERMANENT
 _STEPS = tuple(Step)
 _PHASES = tuple(Phase)
@@ -77,7 +83,7 @@ GLOBAL = len(_STEPS) + len(_PHASES) + 2
 
 def observation_size(game: CommandGame) -> int:
     """The length of the observation vector."""
-    return 2 * SEAT + HAND * (1 + DESIGN) + QUEUE * (2 + 4 + DESIGN) + GLOBAL
+    return 2 * SEAT + HAND * HAND_SLOT + QUEUE * QUEUE_SLOT + GLOBAL
 
 
 def observation_shape(game: CommandGame) -> tuple[int, ...]:
@@ -135,18 +141,19 @@ class CommandView(View, CommandTable):
         at = 0
         for rank in (0, 1):
             at = self._seat_block(out, at, (self.player + rank) % 2, designs)
-        for card in self.hands[self.player].cards[:HAND]:
+        for slot, card in enumerate(self.hands[self.player].cards[:HAND]):
             if card is not None:
-                out[at] = 1
-                out[at + 1 : at + 1 + DESIGN] = designs[game.kind_of[card]]  # type: ignore[attr-defined]
-            at += 1 + DESIGN
-        for item in reversed(self.queue[-QUEUE:]):
-            out[at] = 1
-            out[at + 1] = item.controller == self.player
-            out[at + 2 + item.kind] = 1
-            out[at + 6 : at + 6 + DESIGN] = designs[item.design]
-            at += 2 + 4 + DESIGN
-        at += (QUEUE - min(QUEUE, len(self.queue))) * (2 + 4 + DESIGN)
+                start = at + slot * HAND_SLOT
+                out[start] = 1
+                out[start + 1 : start + 1 + DESIGN] = designs[game.kind_of[card]]  # type: ignore[attr-defined]
+        at += HAND * HAND_SLOT
+        for slot, item in enumerate(reversed(self.queue[-QUEUE:])):
+            start = at + slot * QUEUE_SLOT
+            out[start] = 1
+            out[start + 1] = item.controller == self.player
+            out[start + 2 + item.kind] = 1
+            out[start + 6 : start + 6 + DESIGN] = designs[item.design]
+        at += QUEUE * QUEUE_SLOT
         out[at + _STEPS.index(self.step)] = 1
         at += len(_STEPS)
         phase = getattr(self.prompt, "phase", None)

@@ -11,14 +11,17 @@ from command_scenarios import command_game
 import shardgames as sg
 from shardgames.command.actions import BottomCard, Foresee, Pass, Play
 from shardgames.command.decks import starter_decks
+from shardgames.command.phases import Phase, Step
 from shardgames.command.state import CommandState
 from shardgames.command.view import (
     ARENA,
     DESIGN,
     GLOBAL,
     HAND,
+    HAND_SLOT,
     PERMANENT,
     QUEUE,
+    QUEUE_SLOT,
     SEAT,
     CommandView,
     observation_size,
@@ -112,6 +115,42 @@ def test_cmd_observation_has_the_documented_layout() -> None:
     assert ARENA * PERMANENT < SEAT
     other = state.observation_tensor(1)
     assert other[SEAT] == np.float32(15 / 20)  # the other seat's block comes second
+    # the global block ends the vector: the step, the decision, this seat is to act, the turn / the cap
+    assert len(Step) + len(Phase) + 2 == GLOBAL
+    last = tensor[-GLOBAL:]
+    assert last[list(Step).index(state.step)] == 1
+    assert last[len(Step) + list(Phase).index(state.prompt.phase)] == 1  # type: ignore[union-attr]
+    assert (last[-2], other[-2]) == (state.current_player == 0, state.current_player == 1)
+    assert last[-1] == np.float32(2 / game.turn_cap)
+
+
+STONEGUARD = ("Ridge Recruit", "Sky Lancer", "Ridge Golem", "Stone Skin", "Gale Runner", "Windcaller")
+
+
+@pytest.mark.parametrize("hand", [0, 3, 10, 12])
+def test_cmd_observation_blocks_keep_their_places_whatever_the_hand_holds(hand: int) -> None:
+    """The hand block has `HAND` slots however many cards the hand holds, so the Queue block and the
+    global block always start at the same place: a Spark on the Queue is in the first Queue slot, and
+    the step one-hot marks the Main step, with 0, 3, 10 or 12 cards in hand."""
+    game = command_game()
+    state = game.state_from_position(
+        {
+            "turn": 3,
+            "players": [{"hand": [STONEGUARD[i % len(STONEGUARD)] for i in range(hand)]}, {}],
+            "queue": [{"seat": 1, "card": "Spark", "targets": ["player 0"]}],
+        }
+    )
+    tensor = state.observation_tensor(0)
+    hand_at = 2 * SEAT
+    shown = min(hand, HAND)
+    present = tensor[hand_at : hand_at + HAND * HAND_SLOT : HAND_SLOT]
+    assert present.tolist() == [1] * shown + [0] * (HAND - shown)
+    queue_at = hand_at + HAND * HAND_SLOT
+    assert tensor[queue_at : queue_at + 2].tolist() == [1, 0]  # present, not the viewing seat's
+    assert tensor[queue_at + QUEUE_SLOT] == 0
+    global_at = queue_at + QUEUE * QUEUE_SLOT
+    assert global_at + GLOBAL == len(tensor)
+    assert tensor[global_at + list(Step).index(Step.MAIN)] == 1
 
 
 def test_cmd_e7_a_view_prints_what_its_seat_sees() -> None:
