@@ -53,7 +53,7 @@ def rgb_frame(table: Any) -> npt.NDArray[np.uint8]:
     draw_svg = getattr(table, "_repr_svg_", None)
     if draw_svg is not None:
         resvg = require_extra("resvg_py", extra="pixels", feature=_FEATURE)
-        png = resvg.svg_to_bytes(svg_string=draw_svg(), background="white")
+        png = resvg.svg_to_bytes(svg_string=draw_svg(), background="white", **_svg_fonts())
         picture = image.open(io.BytesIO(bytes(png))).convert("RGB")
     else:
         picture = _text_picture(str(table))
@@ -84,6 +84,21 @@ def _text_picture(text: str) -> Any:
     for row, line in enumerate(lines):
         pen.text((_MARGIN, _MARGIN + row * step), line, fill=_INK, font=font)
     return picture
+
+
+@functools.cache
+def _svg_fonts() -> dict[str, str]:
+    """The family resvg draws "sans-serif" text in: DejaVu Sans where the system has it.
+
+    resvg's own default, Arial, is missing from many Linux systems, and it draws no text in a missing
+    family.
+    """
+    font = require_extra("PIL.ImageFont", extra="pixels", feature=_FEATURE)
+    try:
+        font.truetype("DejaVuSans.ttf", _FONT_SIZE)
+    except OSError:
+        return {}
+    return {"sans_serif_family": "DejaVu Sans"}
 
 
 @functools.cache
