@@ -1012,6 +1012,17 @@ def test_cmd_r14_siphon_heals_the_damage_actually_dealt(lab: CommandGame) -> Non
     assert state.integrity == [25, 17]  # 3 - 1 Armored = 2
 
 
+def test_cmd_r14_one_damage_is_dealt_like_any_other(lab: CommandGame) -> None:
+    """R14: the least damage there is still counts: the Lab Viper (Force 1), not Intercepted, takes 1
+    Integrity, with its damage event."""
+    state = start(lab, {"arena": ["Lab Viper"]}, {})
+    viper = one(state, "Lab Viper", 0)
+    mark = len(state.events)
+    fight(state, viper, YOU)
+    assert DamageDealt(viper, YOU, 1, True) in state.events.since(mark)
+    assert state.integrity == [20, 19]
+
+
 def test_cmd_r14_negative_force_counts_as_0(lab: CommandGame) -> None:
     """R14: negative Force deals 0 damage (it never heals)."""
     state = start(
