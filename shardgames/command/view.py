@@ -27,7 +27,7 @@ is to act, the turn / the turn cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +38,7 @@ from shardgames.command.keywords import ELEMENTS, KEYWORDS, CardType
 from shardgames.command.objects import PERMANENT_FIELDS, Permanent
 from shardgames.command.phases import Phase, Step
 from shardgames.command.render import render_view
+from shardgames.command.rules import durability, force
 from shardgames.command.table import CommandTable
 from shardgames.kernel.actions import Action
 from shardgames.kernel.fields import view_class
@@ -46,6 +47,7 @@ from shardgames.kernel.views import View
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
     from shardgames.command.game import CommandGame
+    from shardgames.command.state import CommandState
 
 __all__ = [
     "ARENA",
@@ -186,6 +188,7 @@ class CommandView(View, CommandTable):
         out[at + 4] = self.priority == seat
         at += 5
         combat = self.combat
+        table = cast("CommandState", self)  # what force and durability read of a state, its game, a view has
         index = {name: i for i, name in enumerate(PERMANENT_FIELDS)}
         slots = [fields for fields in self.arena if fields[index["owner"]] == seat][:ARENA]
         for fields in slots:
@@ -193,12 +196,11 @@ class CommandView(View, CommandTable):
             out[at] = 1
             out[at + 1 : at + 1 + DESIGN] = designs[p.kind]
             base = at + 1 + DESIGN
-            info = self.game.infos[p.kind]  # type: ignore[attr-defined]
             values = (
                 p.exhausted,
                 p.entered == self.turn,
-                (info.force + p.upgrades - 2 * p.submerged) / 10,
-                (info.durability + p.upgrades) / 10,
+                force(table, p) / 10,
+                durability(table, p) / 10,
                 p.damage / 10,
                 p.token,
                 p.upgrades / 5,

@@ -124,6 +124,48 @@ def test_cmd_observation_has_the_documented_layout() -> None:
     assert last[-1] == np.float32(2 / game.turn_cap)
 
 
+def test_cmd_observation_seat_block_values() -> None:
+    """Every counter of a seat block, and the values of a permanent after its design vector, as the
+    layout gives them: a Cliff Sentinel (1/3, Entrench: +2 Durability) with an Upgrade, Submerged once
+    and 1 damage shows Force (1 + 1 - 2) / 10 and Durability (3 + 1 + 2) / 10."""
+    game = command_game()
+    state = game.state_from_position(
+        {
+            "turn": 3,
+            "players": [
+                {
+                    "integrity": 15,
+                    "hand": ["Ridge Recruit", "Sky Lancer", "Stone Skin"],
+                    "scrap": ["Ridge Golem", "Windcaller"],
+                    "pool": "6G 3E",
+                    "unused": "2G 1E",
+                    "used": "1G",
+                    "charged": 1,
+                    "sovereign_exhausted": True,
+                    "silenced": True,
+                    "arena": [{"card": "Cliff Sentinel", "upgrades": 1, "submerged": 1, "damage": 1}],
+                },
+                {},
+            ],
+        }
+    )
+    tensor = state.observation_tensor(0)
+    deck = len(state.decks[0].cards())
+    assert tensor[:5].tolist() == pytest.approx([15 / 20, 3 / 10, deck / 60, 2 / 60, 0])
+    assert tensor[5:16].tolist() == pytest.approx([6 / 12, 3 / 12] + [0] * 9)  # Pool: Generic, Earth, ...
+    assert tensor[16:18].tolist() == pytest.approx([2 / 12, 1 / 12])  # Unused
+    assert tensor[27] == pytest.approx(1 / 12)  # Used
+    counters = 5 + 33 + 11
+    # charged / 2, Sovereign Exhausted, Silenced, active, holds priority
+    assert tensor[counters : counters + 5].tolist() == [0.5, 1, 1, 1, 1]
+    other = state.observation_tensor(1)
+    assert other[SEAT + counters : SEAT + counters + 5].tolist() == [0.5, 1, 1, 1, 1]  # seat 0, seen by 1
+    assert other[counters : counters + 5].tolist() == [0, 0, 0, 0, 0]  # seat 1's own block
+    values = tensor[counters + 5 + 1 + DESIGN : counters + 5 + PERMANENT]
+    # Exhausted, Fatigue, Force, Durability, damage, token, Upgrades, Submerged, Blanked, Frozen, ...
+    assert values[:8].tolist() == pytest.approx([0, 0, 0, 6 / 10, 1 / 10, 0, 1 / 5, 1])
+
+
 STONEGUARD = ("Ridge Recruit", "Sky Lancer", "Ridge Golem", "Stone Skin", "Gale Runner", "Windcaller")
 
 
