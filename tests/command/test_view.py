@@ -11,6 +11,7 @@ from command_scenarios import command_game
 import shardgames as sg
 from shardgames.command.actions import BottomCard, Foresee, Pass, Play
 from shardgames.command.decks import starter_decks
+from shardgames.command.keywords import ELEMENTS, KEYWORDS, keyword
 from shardgames.command.phases import Phase, Step
 from shardgames.command.state import CommandState
 from shardgames.command.view import (
@@ -24,6 +25,7 @@ from shardgames.command.view import (
     QUEUE_SLOT,
     SEAT,
     CommandView,
+    design_vector,
     observation_size,
 )
 
@@ -164,6 +166,33 @@ def test_cmd_observation_seat_block_values() -> None:
     values = tensor[counters + 5 + 1 + DESIGN : counters + 5 + PERMANENT]
     # Exhausted, Fatigue, Force, Durability, damage, token, Upgrades, Submerged, Blanked, Frozen, ...
     assert values[:8].tolist() == pytest.approx([0, 0, 0, 6 / 10, 1 / 10, 0, 1 / 5, 1])
+
+
+def test_cmd_design_vectors_follow_their_layout() -> None:
+    """A design vector: the type one-hot (Entity, Item, Rite, Sovereign), Shard cost / 10, pips per
+    element / 3, Force / 10, Durability / 10, then one flag per glossary keyword (K01 first)."""
+    game = command_game()
+    sentinel = design_vector(next(info for info in game.infos if info.name == "Cliff Sentinel"))
+    earth = [e.value for e in ELEMENTS].index("earth")
+    assert sentinel[:4].tolist() == [1, 0, 0, 0]
+    assert sentinel[4] == pytest.approx(2 / 10)  # 1E: two Shards
+    assert sentinel[5:15].tolist() == pytest.approx([1 / 3 if e == earth else 0 for e in range(10)])
+    assert sentinel[15:17].tolist() == pytest.approx([1 / 10, 3 / 10])
+    flags = sentinel[17:]
+    assert flags.sum() == 1
+    assert flags[list(KEYWORDS).index(keyword("entrench").id)] == 1
+    spark = design_vector(next(info for info in game.infos if info.name == "Spark"))
+    assert spark[:4].tolist() == [0, 0, 1, 0]
+
+
+def test_cmd_observation_shows_trench_counters() -> None:
+    """A permanent's trench counters / 3 (after Exhausted ... Echo in the layout's order)."""
+    game = sg.load_game("command(decks=(siegeworks,stoneguard))")
+    state = game.state_from_position(
+        {"turn": 3, "players": [{"arena": [{"card": "Trench Mortar", "trench": 3}]}, {}]}
+    )
+    values = state.observation_tensor(0)[5 + 33 + 11 + 5 + 1 + DESIGN :]
+    assert values[11] == 1  # 3 counters / 3
 
 
 STONEGUARD = ("Ridge Recruit", "Sky Lancer", "Ridge Golem", "Stone Skin", "Gale Runner", "Windcaller")
