@@ -16,8 +16,9 @@ size / 60, Scrap size / 60, Obliterated size / 60, the Pool, Unused and Used sto
 first, / 12), floating Shards (11, / 5), stones charged this turn / 2, Sovereign Exhausted, Silenced
 this turn, is the active seat, holds priority; then its permanents, in the order they entered, `ARENA`
 slots of `PERMANENT` values each: present, the design vector, Exhausted, under Deployment Fatigue,
-Force / 10, Durability / 10 (as `rules.force` and `rules.durability`), damage / 10, token, Upgrades / 5, Submerged, Blanked, Frozen, Isolated,
-trench counters / 3, Echo marker, attacking, intercepting.
+Force / 10, Durability / 10 (as `rules.force` and `rules.durability` give them), damage / 10, token,
+Upgrades / 5, Submerged, Blanked, Frozen, Isolated, trench counters / 3, Echo marker, attacking,
+intercepting.
 
 Then the viewing seat's hand (`HAND` slots, each present + a design vector), the Queue from the top
 (`QUEUE` slots: present, controlled by the viewing seat, kind one-hot (4), the design vector), and the
