@@ -7,10 +7,13 @@ be used, so the modifier window passes by itself (E4).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sota_scenarios import (
     card,
     challenge,
+    character_first_game,
     last_duel,
     mill_fillers,
     names,
@@ -134,6 +137,20 @@ def test_sota_46_a_tie_returns_both_characters_with_traits_under_their_owners_de
     for owner in (0, 1):
         assert names(state, state.decks[owner].bottom) == ["ex-agility-4", "ex-siphon-magic"]
         assert (state.slots[owner * 3], state.traits[owner * 3]) == (-1, -1)
+
+
+def test_sota_46_a_tie_returns_card_0_too(tmp_path: Path) -> None:
+    """SOTA-46, R16 (1): the Character returned on a tie may be the first card of the game: J, card 0
+    of a game whose seat 0 decklist starts with J, ties D (Magic 6 + 1 + 1 against 3 + 2 + 3) and goes
+    under its owner's deck."""
+    state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]), game=character_first_game(tmp_path))
+    assert state.slots[0] == 0
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 1, 1, 2, 3)
+    assert last_duel(state).winner is None
+    assert state.decks[0].bottom == [0]
+    assert state.slots[0] == -1
+    assert CardReturned(0, 0, "J, Magic 6") in state.events
 
 
 def test_sota_46_after_returning_each_duellist_mills_the_top_card_of_its_own_deck() -> None:

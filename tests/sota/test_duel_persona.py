@@ -111,6 +111,21 @@ def test_sota_60_a_losing_defender_mills_the_difference() -> None:
     assert names(state, [state.slots[0]]) == ["ex-j"]
 
 
+def test_sota_r22_a_resolved_duels_totals_stay_shown_while_the_loser_mills() -> None:
+    """SOTA-R22, D7: the Stat Totals are public, and once the duel is resolved they are its final ones:
+    while P2 mills the difference (a card at a time, each drawn by chance), every seat sees 18 against 6."""
+    state = start(seat(positions=["ex-j"]), encore_seat())
+    challenge(state, 0, "magic", (1, None))
+    roll(state, 6, 6, 1, 1)
+    assert state.prompt is not None
+    assert state.prompt.phase is Phase.MILL
+    assert state.duel is not None
+    assert state.duel.totals == (18, 6)
+    for viewer in (0, 1):
+        assert state.view(viewer).duel.totals == (18, 6)  # type: ignore[union-attr]
+    assert "total 18 against seat 1 dice 1+1, modifiers +0, total 6" in str(state)
+
+
 def test_sota_61_a_losing_active_player_fractures_its_character_and_its_turn_phase_ends() -> None:
     """SOTA-61: if the active player loses, its Character (with Trait) goes to its Fractured Shards and its
     Turn Phase ends; nobody mills."""
