@@ -55,11 +55,10 @@ def resolve_attack(s: TacticsState, attacker: int, target: int) -> bool:
     left = might(s, target)
     s.emit(Attacked(attacker, s.name_of(attacker), target, s.name_of(target), reduction, left))
     commander = s.game.commander
-    exposed = all(commander[s.card[w]] for w in s.warriors_of(s.owner[target]))
-    if exposed or left <= 0:
+    injured = left <= 0 or all(commander[s.card[w]] for w in s.warriors_of(s.owner[target]))
+    if injured:
         _injure(s, target)
-        return True
-    return False
+    return injured
 
 
 def _injure(s: TacticsState, warrior: int) -> None:
