@@ -397,9 +397,7 @@ def run_after_duel(s: SotaState, task: AfterDuel) -> None:
     elif duel.winner == ATTACKER and not duel.target:
         loser = duel.defender
     if loser >= 0 and len(s.decks[loser]) == 0:
-        _eliminate(s, loser)
-        if s.is_terminal():
-            return
+        _eliminate(s, loser)  # the game may be over: the kernel then runs no more tasks
     if duel.winner == DEFENDER or not s.alive[duel.attacker]:
         s.push(EndTurn())
     else:

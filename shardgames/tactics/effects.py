@@ -233,6 +233,12 @@ def _declaration_problems(effect: Effect) -> list[str]:
         problems.append(f"timing: {timing!r} is not one of {', '.join(repr(t) for t in Timing)}")
     elif effect.optional and timing is Timing.PASSIVE:
         problems.append("optional: a passive effect has no decision; give it another timing")
+    elif effect.optional and (
+        type(effect).choices is Effect.choices or type(effect).resolve is Effect.resolve
+    ):
+        problems.append(
+            "optional: an optional effect offers its controller choices; define choices and resolve"
+        )
     params: object = effect.params
     if not isinstance(params, tuple) or any(kind not in PARAM_KINDS for kind in params):
         problems.append(f"params: {params!r} must be a tuple of {' or '.join(map(repr, PARAM_KINDS))}")

@@ -75,6 +75,7 @@ def test_sota_75_a_persona_defeated_with_an_empty_deck_is_fractured_and_the_game
     assert state.winner == 0
     assert state.returns() == (1.0, -1.0)
     assert state.legal_actions() == ()
+    assert state.game.state_from_json(state.to_json()) == state  # nothing is left to do in it
 
 
 def test_sota_r2_an_empty_deck_alone_is_not_a_loss() -> None:

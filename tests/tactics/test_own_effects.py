@@ -216,6 +216,30 @@ def test_a_misdeclared_effect_is_refused_with_every_problem() -> None:
     assert "broken" not in EFFECTS
 
 
+def test_an_optional_effect_without_choices_is_refused() -> None:
+    """An optional effect asks its controller, so it must say what the choices are and carry one out."""
+
+    class Hesitant(Effect):
+        name = "HESITANT"
+        timing = Timing.AFTER_MOVING
+        optional = True
+        text = "You may hesitate."
+
+    with pytest.raises(CardError) as caught:
+        register_effect(Hesitant)
+    assert caught.value.problems == (
+        "optional: an optional effect offers its controller choices; define choices and resolve",
+    )
+    assert "HESITANT" not in EFFECTS
+
+
+def test_an_effect_without_a_decision_offers_no_choices() -> None:
+    """The default of `Effect.choices`: nothing to choose (PHALANX never asks its controller)."""
+    state = start(" 8  .  .  .  .  .  .  .  e\n 1  E  .  .  .  .  .  .  .")
+    assert isinstance(state.prompt, TacticsPrompt)
+    assert tuple(EFFECTS["PHALANX"].choices(state, state.prompt, state.side_of(0))) == ()
+
+
 def test_a_reminder_text_names_only_the_effects_parameters() -> None:
     class Miscounted(Effect):
         name = "MISCOUNTED"
