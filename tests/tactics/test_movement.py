@@ -107,6 +107,13 @@ def test_tac_30_a_move_moves_one_own_warrior_as_its_card_allows() -> None:
     assert state.actions_used == 1
 
 
+def test_tac_30_a_warrior_on_a1_moves_too() -> None:
+    """TAC-30: the warriors that may move are found on every square, a1 (square 0) included: a Pikeman
+    there reaches a2, a3, b1 and c1."""
+    state = start(" 8  .  .  .  .  .  .  v  .\n 2  .  V  .  .  .  .  .  .\n 1  P  .  .  .  .  .  .  .")
+    assert destinations(state, "a1") == cells("a1 a2 a3 b1 c1")
+
+
 def test_tac_30_only_the_active_seats_warriors_move() -> None:
     """TAC-30: "one of your warriors": every move on offer starts on a seat 0 warrior, and moving the
     enemy raises and leaves the state as it was."""
