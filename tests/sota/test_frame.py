@@ -19,6 +19,7 @@ from playing import random_step
 from sota_scenarios import (
     card,
     challenge,
+    character_first_game,
     last_duel,
     local,
     mill_fillers,
@@ -810,6 +811,26 @@ def test_the_observation_has_the_documented_length() -> None:
     game = sg.load_game("sota")
     assert game.observation_shape == (367,)
     assert game.new_initial_state(0).observation_tensor(0).shape == (367,)
+
+
+def test_sota_r22_card_0_in_a_duel_position_is_observed(tmp_path: Path) -> None:
+    """SOTA-R22: Duel Positions are public, whichever card holds them: J, card 0 of a game whose seat 0
+    decklist starts with J, shows in seat 0's first position (occupied, then the five stats / 6: Magic
+    6) from both seats."""
+    game = character_first_game(tmp_path)
+    state = game.state_from_position({"players": [{"positions": ["ex-j"]}, {}]})
+    assert isinstance(state, SotaState)
+    assert state.slots[0] == 0
+    starts: dict[str, int] = {}
+    at = 0
+    for name, size, _ in observation_layout(game):
+        starts[name] = at
+        at += size
+    for viewer, rank in ((0, 0), (1, 1)):  # seat 0 is the viewing seat's block, or the next one
+        tensor = state.observation_tensor(viewer)
+        first = starts[f"seat {rank} position 0 occupied"]
+        assert tensor[first] == 1
+        assert tensor[starts[f"seat {rank} position 0 stats"] + 3] == pytest.approx(1)  # Magic 6 / 6
 
 
 def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -> None:
