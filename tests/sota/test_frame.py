@@ -821,16 +821,22 @@ def test_sota_r22_card_0_in_a_duel_position_is_observed(tmp_path: Path) -> None:
     state = game.state_from_position({"players": [{"positions": ["ex-j"]}, {}]})
     assert isinstance(state, SotaState)
     assert state.slots[0] == 0
-    starts: dict[str, int] = {}
-    at = 0
-    for name, size, _ in observation_layout(game):
-        starts[name] = at
-        at += size
+    starts = layout_starts(game)
     for viewer, rank in ((0, 0), (1, 1)):  # seat 0 is the viewing seat's block, or the next one
         tensor = state.observation_tensor(viewer)
         first = starts[f"seat {rank} position 0 occupied"]
         assert tensor[first] == 1
         assert tensor[starts[f"seat {rank} position 0 stats"] + 3] == pytest.approx(1)  # Magic 6 / 6
+
+
+def test_sota_r22_the_observation_marks_both_halves_of_a_twin_pair() -> None:
+    """SOTA-47, R22: each Duel Position says whether its Character is half of a Twin pair that can duel
+    as one (both halves in Duel Positions): Livaris and Saravel are, the Character between them is not."""
+    state = start(seat(positions=["livaris", "ex-a", "saravel"]), seat(positions=["ex-c"]))
+    starts = layout_starts(state.game)
+    tensor = state.observation_tensor(0)
+    assert [tensor[starts[f"seat 0 position {slot} paired"]] for slot in range(3)] == [1, 0, 1]
+    assert tensor[starts["seat 1 position 0 paired"]] == 0
 
 
 def test_sota_r22_each_seat_block_of_the_observation_holds_the_public_counts() -> None:
@@ -891,6 +897,16 @@ def observation_layout(game: sg.Game) -> list[tuple[str, int, str]]:
     ]  # fmt: skip
     layout += [(f"hand {i} {name}", size, kind) for i in range(5) for name, size, kind in card]
     return layout
+
+
+def layout_starts(game: sg.Game) -> dict[str, int]:
+    """Where each run of the documented layout starts in the observation."""
+    starts: dict[str, int] = {}
+    at = 0
+    for name, size, _ in observation_layout(game):
+        starts[name] = at
+        at += size
+    return starts
 
 
 # Values no random game of the starter decks sets: the chance phases (a seat acts only at decisions,
@@ -982,10 +998,10 @@ def test_sota_r22_the_observation_shows_the_duel_from_each_side() -> None:
     """SOTA-R22: dice and running totals are public. After the global block's stats used (5), turn (1),
     phase (17) and to act (1): a duel is on (1), its stat (5), this seat attacks, defends (2), the dice
     (2), the modifiers (2), the totals (2) and the passes (1). Here three dice are rolled: J's Magic 6
-    and 3 + 3 against D's Magic 3 and 2."""
+    and 2 + 4 against D's Magic 3 and 2."""
     state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]), turn=3)
     challenge(state, 0, "magic", (1, 0))
-    roll(state, 3, 3, 2)
+    roll(state, 2, 4, 2)
     at = 2 * (30 + 23 * state.game.duel_positions) + 5 + 1 + 17
     stat = [0, 0, 0, 1, 0]  # agility, vitality, luck, magic, charisma
     for viewer in (0, 1):
