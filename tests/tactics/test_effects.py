@@ -1052,6 +1052,31 @@ def test_tac_d3_terrain_affinity_with_the_alias_rock_counts_stone() -> None:
     assert card.uninjured.effect.params == ("stone", 2)
 
 
+def test_tac_d3_terrain_affinity_for_the_last_terrain_needs_that_terrain(tmp_path: Path) -> None:
+    """TERRAIN_AFFINITY(wind,2), for the last of the terrains: a Kite on a square without terrain has
+    its printed Might; on Wind it has +2."""
+    roster = tmp_path / "kite.toml"
+    roster.write_text(
+        '[[warrior]]\nid = "kite"\nname = "Kite"\ncost = 2\n'
+        'uninjured = { might = 1, move = "ortho 1", effect = "TERRAIN_AFFINITY(wind,2)" }\n'
+        'injured = { might = 1, move = "ortho 1" }\n',
+        encoding="utf-8",
+    )
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        1  .  .  .  [kite] .  .  .  E
+        """,
+        """
+        2  .  .  .  N  .  .  .  .
+        """,
+        game=tactics_game(roster=(str(roster),)),
+    )
+    assert might_at(state, "d1") == 1
+    play(state, "move d1 to d2")
+    assert might_at(state, "d2") == 3
+
+
 def test_tac_d4_five_terrain_kinds_and_rock_names_stone() -> None:
     """TAC-D4 and the extensibility note: the terrains are Fire, Stone, Portal, Water and Wind; "rock" is
     another name for Stone, in any case."""
