@@ -161,6 +161,7 @@ def test_a_misdeclared_keyword_is_refused_with_every_problem() -> None:
         card_types=frozenset({CardType.SOVEREIGN}),
         halves_amount=True,
         has_amount=False,
+        element="lava",
     )
     with pytest.raises(CardError) as caught:
         register_keyword(bad, effect=_local_effect())
@@ -168,6 +169,7 @@ def test_a_misdeclared_keyword_is_refused_with_every_problem() -> None:
     for words in ("already names K09", "not a short name", "only effect keywords", "at least 1 point"):
         assert words in problems
     assert "halves_amount" in problems
+    assert "element: must be an Element or None, not 'lava'" in problems
     assert "top level of a module" in problems
     assert "T02" not in registered_keywords()
     with pytest.raises(CardError, match="already names T01"):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from command_scenarios import card_file, file_game, in_hand, perm, position
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shardgames.command.actions import Activate, ChooseElement, ChooseTarget, Pass, Play
 from shardgames.command.cards import ShardCost
@@ -17,7 +19,7 @@ from shardgames.command.compiled import MANA
 from shardgames.command.events import ItemQueued, ManaMade, Paid
 from shardgames.command.game import CommandGame
 from shardgames.command.objects import player_target
-from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment
+from shardgames.command.payment import ManaSource, Payment, Wallet, can_pay, find_payment, plain_payment
 from shardgames.command.phases import Phase
 from shardgames.command.play import wallet
 from shardgames.command.state import CommandState
@@ -552,3 +554,27 @@ def test_cmd_r27_every_ready_source_counts_wherever_it_stands_in_the_arena(game:
     )
     assert [s.source for s in wallet(state, 0).sources] == [perm(state, 0, "Ridgestone Idol")]
     assert can_play(state, "Stone Skin")
+
+
+@given(
+    generic=st.integers(0, 5),
+    stones=st.lists(st.integers(0, 3), min_size=10, max_size=10),
+    cost_generic=st.integers(0, 4),
+    pips=st.lists(st.integers(0, 2), min_size=10, max_size=10),
+)
+def test_cmd_r27_the_stones_only_payment_is_the_searchs_own(
+    generic: int, stones: list[int], cost_generic: int, pips: list[int]
+) -> None:
+    """R27: the quick payment from Unused stones alone (tried first when a card is paid) is the payment
+    the full search prefers, whenever it finds one: it only saves the search."""
+    wanted = ShardCost(cost_generic, tuple(pips))
+    quick = plain_payment((0,) * 11, (generic, *stones), wanted)
+    if quick is not None:
+        assert quick == find_payment(Wallet(0, (0,) * 10, generic, tuple(stones)), wanted)
+
+
+def test_an_empty_wallet_pays_only_what_costs_nothing() -> None:
+    """`Wallet()` holds nothing: it pays the empty cost with an empty payment, and nothing else."""
+    assert find_payment(Wallet(), ShardCost()) == Payment()
+    assert not can_pay(Wallet(), cost("1"))
+    assert find_payment(Wallet(), cost("1")) is None
