@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from command_scenarios import card_file, entity, file_game, in_hand, position, resolve
+from command_scenarios import card_file, command_game, entity, file_game, in_hand, position, resolve
 
 from shardgames.command import keywords, load_deck_file, price
 from shardgames.command.actions import ChooseTarget, Play
@@ -30,6 +30,7 @@ from shardgames.command.keywords import (
     register_keyword,
     registered_keywords,
 )
+from shardgames.command.objects import player_target
 from shardgames.command.resolve import entities_reached
 from shardgames.command.rules import durability, force
 from shardgames.kernel.errors import CardError
@@ -185,3 +186,21 @@ def test_the_engines_effect_decorator_gives_back_its_function(monkeypatch: pytes
     assert effect_of("K24") is heal
     with pytest.raises(ValueError, match="without a function"):
         keywords.register_effect("K24")(heal)
+
+
+def test_entities_reached_by_a_single_target_are_entities_only() -> None:
+    """`entities_reached` with scope ``single``: the target if it is an Entity in the Arena; a player, an
+    Item or nothing (-1) reaches no Entity."""
+    state = position(
+        command_game(),
+        {
+            "turn": 3,
+            "players": [{"arena": ["Ridge Recruit", "Ridgestone Idol"]}, {}],
+            "queue": [{"seat": 0, "card": "Stone Skin", "targets": ["0:Ridge Recruit"]}],
+        },
+    )
+    item = state.queue[0]
+    recruit, idol = (p for p in state.arena if p.owner == 0)
+    assert entities_reached(state, item, Scope.SINGLE, recruit.id) == [recruit]
+    for target in (idol.id, player_target(1), -1):
+        assert entities_reached(state, item, Scope.SINGLE, target) == []
