@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "examples" / "learning" / "train.py"
 NET = ROOT / "examples" / "learning" / "net.py"
 GAME = "tactics(souls=12,max_turns=30)"
+ANY_TIME = ("--minutes", "60")  # the iterations end the run, not the time budget, on a busy machine too
 
 
 def train(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -36,7 +37,7 @@ def train(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A quick run of the small Tactics game, in ``runs/tactics`` of a directory of its own."""
     where = tmp_path_factory.mktemp("learning")
-    done = train(GAME, "--quick", "--out", "runs/tactics", cwd=where)
+    done = train(GAME, "--quick", *ANY_TIME, "--out", "runs/tactics", cwd=where)
     assert done.returncode == 0, done.stderr
     return where
 
@@ -55,7 +56,8 @@ def test_a_quick_run_writes_the_checkpoint_the_policy_and_the_curve(run: Path) -
 
 
 def test_a_run_resumes_where_it_stopped(run: Path) -> None:
-    done = train(GAME, "--quick", "--out", "runs/tactics", "--resume", "--iterations", "3", cwd=run)
+    more = ("--resume", "--iterations", "3")
+    done = train(GAME, "--quick", *ANY_TIME, "--out", "runs/tactics", *more, cwd=run)
     assert done.returncode == 0, done.stderr
     assert "resuming tactics(souls=12,max_turns=30) after iteration 2" in done.stdout
     curve = json.loads((run / "runs" / "tactics" / "curve.json").read_text(encoding="utf-8"))["curve"]
