@@ -38,6 +38,7 @@ def test_cmd_k12_the_opponent_chooses_which_card_to_discard() -> None:
     assert len(state.hands[1]) == 2
     assert lancer not in state.hands[1]
     assert (state.prompt.player, state.prompt.phase) == (0, Phase.PRIORITY)
+    assert state.discard_seat == -1  # no seat is left discarding
 
 
 def test_cmd_k12_exactly_one_card_is_discarded() -> None:
