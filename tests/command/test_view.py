@@ -96,6 +96,7 @@ def test_cmd_observation_has_the_documented_layout() -> None:
     game = command_game()
     assert game.observation_shape == (observation_size(game),)
     assert observation_size(game) == 2 * SEAT + HAND * (1 + DESIGN) + QUEUE * (6 + DESIGN) + GLOBAL
+    assert (DESIGN, PERMANENT, SEAT, observation_size(game)) == (69, 86, 1430, 4182)  # as the docs give them
     state = game.state_from_position(
         {
             "turn": 2,
