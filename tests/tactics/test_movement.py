@@ -73,6 +73,19 @@ def extra_game(tmp_path: Path) -> TacticsGame:
     return game
 
 
+def one_card_game(tmp_path: Path, card: str, uninjured: str, injured: str) -> tuple[TacticsGame, str]:
+    """The game with one card beyond the roster, of Might 1 on both sides, moving as written; and its
+    board code."""
+    path = tmp_path / f"{card.lower()}.toml"
+    path.write_text(
+        f'[[warrior]]\nid = "{card.lower()}"\nname = "{card}"\ncost = 2\n'
+        f'uninjured = {{ might = 1, move = "{uninjured}" }}\ninjured = {{ might = 1, move = "{injured}" }}\n',
+        encoding="utf-8",
+    )
+    game = tactics_game(roster=(str(path),))
+    return game, game.codes[-1]
+
+
 def cells(text: str) -> set[str]:
     """A set of squares written ``"d4 d5 d6"``."""
     return set(text.split())
@@ -556,14 +569,7 @@ def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: P
     """TAC-D2 extensibility: a free path never enters a square twice, but it may bend back: a Wanderer
     (free, exactly 3) on d4 can end beside itself (d4-c4-c5-d5), and on any empty square within 3 king
     steps, but not on d4 itself; a warrior on e4 only narrows the ways, not the ends."""
-    path = tmp_path / "wanderer.toml"
-    path.write_text(
-        '[[warrior]]\nid = "wanderer"\nname = "Wanderer"\ncost = 2\n'
-        'uninjured = { might = 1, move = "free exact 3" }\ninjured = { might = 1, move = "free exact 1" }\n',
-        encoding="utf-8",
-    )
-    game = tactics_game(roster=(str(path),))
-    code = game.codes[-1]
+    game, code = one_card_game(tmp_path, "Wanderer", "free exact 3", "free exact 1")
     state = start(KINGS + f" 4  .  .  .  {code}  M  .  .  .", game=game)
     within = {
         name(c) for c in range(64) if 1 <= max(abs(c % 8 - 3), abs(c // 8 - 3)) <= 3
@@ -577,14 +583,7 @@ def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_pat
     """TAC-R10 (d), TAC-D2 extensibility: a warrior blocks a free path unless the mover has flight or
     jump. Ringed by warriors, a Hopper (free, 2, jump) passes over them to every empty square 2 king
     steps away; a Rover (free, 2) on the same square can only stay."""
-    path = tmp_path / "hopper.toml"
-    path.write_text(
-        '[[warrior]]\nid = "hopper"\nname = "Hopper"\ncost = 2\n'
-        'uninjured = { might = 1, move = "free 2 jump" }\ninjured = { might = 1, move = "free 1" }\n',
-        encoding="utf-8",
-    )
-    game = tactics_game(roster=(str(path),))
-    code = game.codes[-1]
+    game, code = one_card_game(tmp_path, "Hopper", "free 2 jump", "free 1")
     ring = " 5  .  .  M  M  M  .  .  .\n 4  .  .  M  {}  M  .  .  .\n 3  .  .  M  M  M  .  .  ."
     state = start(KINGS + ring.format(code), game=game)
     outer = {name(c) for c in range(64) if max(abs(c % 8 - 3), abs(c // 8 - 3)) == 2}  # d4: file 3, rank 3
