@@ -45,10 +45,7 @@ def render_view(view: CommandView) -> str:
 
     def hand_text(seat: int) -> str:
         hand = view.hands[seat]
-        names = [
-            "?" if c is None else f"{game.infos[game.kind_of[c]].name} #{c}"  # type: ignore[attr-defined]
-            for c in hand.cards
-        ]
+        names = ["?" if c is None else f"{game.infos[game.kind_of[c]].name} #{c}" for c in hand.cards]
         return f"({hand.size}): {', '.join(names) or '-'}"
 
     arena = [Permanent.from_tuple(fields) for fields in view.arena]

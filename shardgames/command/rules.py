@@ -7,7 +7,7 @@ when dealing damage); Durability counts Upgrades and Entrench's +0/+2.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from shardgames.command.compiled import (
     AERIAL,
@@ -25,6 +25,7 @@ from shardgames.command.phases import Step
 
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
+    from shardgames.command.game import CommandGame
     from shardgames.command.state import CommandState
 
 __all__ = [
@@ -42,6 +43,17 @@ __all__ = [
     "targetable",
 ]
 
+
+class HasGame(Protocol):
+    """What the questions about a permanent's design and stats read: a game.
+
+    A state has one, and so has a seat's view of it.
+    """
+
+    @property
+    def game(self) -> CommandGame: ...
+
+
 _ENTRENCH = bit(ENTRENCH)
 _CANT_ATTACK = bit(SENTRY) | _ENTRENCH  # Entrench makes it a Sentry
 _SURGE = bit(SURGE)
@@ -52,37 +64,37 @@ _SWIFT = bit(SWIFT)
 _UNBLOCKABLE = bit(UNBLOCKABLE)
 
 
-def info(state: CommandState, p: Permanent) -> CardInfo:
+def info(state: HasGame, p: Permanent) -> CardInfo:
     """The design of a permanent."""
     return state.game.infos[p.kind]
 
 
-def is_entity(state: CommandState, p: Permanent) -> bool:
+def is_entity(state: HasGame, p: Permanent) -> bool:
     """Whether the permanent is an Entity (tokens are)."""
     return state.game.is_entity_kind[p.kind]
 
 
-def keywords(state: CommandState, p: Permanent) -> int:
+def keywords(state: HasGame, p: Permanent) -> int:
     """The permanent's static keywords as bits: its own and its Sovereign's auras; none if Blanked."""
     return 0 if p.blanked else state.game.keywords_of[p.owner][p.kind]
 
 
-def has(state: CommandState, p: Permanent, keyword_id: str) -> bool:
+def has(state: HasGame, p: Permanent, keyword_id: str) -> bool:
     """Whether the permanent has a static keyword now."""
     return bool(keywords(state, p) & bit(keyword_id))
 
 
-def immunity(state: CommandState, p: Permanent) -> int:
+def immunity(state: HasGame, p: Permanent) -> int:
     """The elements (bit mask) the permanent is Immune to."""
     return 0 if p.blanked else state.game.immunity_of[p.owner][p.kind]
 
 
-def force(state: CommandState, p: Permanent) -> int:
+def force(state: HasGame, p: Permanent) -> int:
     """Current Force (may be negative: it deals 0 then)."""
     return state.game.infos[p.kind].force + p.upgrades - 2 * p.submerged
 
 
-def durability(state: CommandState, p: Permanent) -> int:
+def durability(state: HasGame, p: Permanent) -> int:
     """Current Durability."""
     bonus = 2 if keywords(state, p) & _ENTRENCH else 0
     return state.game.infos[p.kind].durability + p.upgrades + bonus

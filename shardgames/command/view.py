@@ -28,7 +28,7 @@ is to act, the turn / the turn cap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +48,6 @@ from shardgames.kernel.views import View
 if TYPE_CHECKING:
     from shardgames.command.compiled import CardInfo
     from shardgames.command.game import CommandGame
-    from shardgames.command.state import CommandState
 
 __all__ = [
     "ARENA",
@@ -121,6 +120,9 @@ class CommandView(View, CommandTable):
     fields (`PERMANENT_FIELDS` order); ``unknown`` holds, per seat, the cards this seat does not know.
     """
 
+    if TYPE_CHECKING:
+        game: CommandGame  # the kernel's view holds any game; a Command view holds a Command game
+
     def __str__(self) -> str:
         return render_view(self)
 
@@ -139,8 +141,8 @@ class CommandView(View, CommandTable):
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         """This view as a vector (see the module docstring for the layout)."""
         game = self.game
-        out = np.zeros(observation_size(game), dtype=np.float32)  # type: ignore[arg-type]
-        designs = game.design_vectors  # type: ignore[attr-defined]
+        out = np.zeros(observation_size(game), dtype=np.float32)
+        designs = game.design_vectors
         at = 0
         for rank in (0, 1):
             at = self._seat_block(out, at, (self.player + rank) % 2, designs)
@@ -148,7 +150,7 @@ class CommandView(View, CommandTable):
             if card is not None:
                 start = at + slot * HAND_SLOT
                 out[start] = 1
-                out[start + 1 : start + 1 + DESIGN] = designs[game.kind_of[card]]  # type: ignore[attr-defined]
+                out[start + 1 : start + 1 + DESIGN] = designs[game.kind_of[card]]
         at += HAND * HAND_SLOT
         for slot, item in enumerate(reversed(self.queue[-QUEUE:])):
             start = at + slot * QUEUE_SLOT
@@ -168,7 +170,7 @@ class CommandView(View, CommandTable):
         return out
 
     def _seat_block(
-        self, out: npt.NDArray[np.float32], at: int, seat: int, designs: list[npt.NDArray[np.float32]]
+        self, out: npt.NDArray[np.float32], at: int, seat: int, designs: tuple[npt.NDArray[np.float32], ...]
     ) -> int:
         start = at
         out[at] = self.integrity[seat] / 20
@@ -189,7 +191,6 @@ class CommandView(View, CommandTable):
         out[at + 4] = self.priority == seat
         at += 5
         combat = self.combat
-        table = cast("CommandState", self)  # what force and durability read of a state, its game, a view has
         index = {name: i for i, name in enumerate(PERMANENT_FIELDS)}
         slots = [fields for fields in self.arena if fields[index["owner"]] == seat][:ARENA]
         for fields in slots:
@@ -200,8 +201,8 @@ class CommandView(View, CommandTable):
             values = (
                 p.exhausted,
                 p.entered == self.turn,
-                force(table, p) / 10,
-                durability(table, p) / 10,
+                force(self, p) / 10,
+                durability(self, p) / 10,
                 p.damage / 10,
                 p.token,
                 p.upgrades / 5,

@@ -45,7 +45,7 @@ class _Context:
 
     def __init__(self, view: SotaView) -> None:
         self.view = view
-        self.game: SotaGame = view.game  # type: ignore[assignment]
+        self.game: SotaGame = view.game
         self.k = self.game.duel_positions
         prompt = view.prompt
         self.actor = prompt.player if prompt is not None and prompt.player >= 0 else view.player

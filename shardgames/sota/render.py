@@ -14,7 +14,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -140,7 +140,7 @@ class Seen:
     @property
     def game(self) -> SotaGame:
         """The game drawn."""
-        return cast("SotaGame", self.source.game)
+        return self.source.game
 
     def unit_cards(self, seat: int, slots: tuple[int, ...]) -> tuple[int, ...]:
         """The cards of `seat`'s Duel Positions `slots`, or its Persona when `slots` is empty."""

@@ -90,6 +90,9 @@ def observation_size(game: SotaGame) -> int:
 class SotaView(View, SotaTable):
     """One seat's view of a SOTA game: the fields of `SotaTable`, hands and decks censored for the seat."""
 
+    if TYPE_CHECKING:
+        game: SotaGame  # the kernel's view holds any game; a SOTA view holds a SOTA game
+
     def __str__(self) -> str:
         return render_view(self)
 
@@ -107,12 +110,12 @@ class SotaView(View, SotaTable):
         assert hasattr(game, "duel_positions")
         k: int = game.duel_positions
         n = game.num_players
-        out = np.zeros(observation_size(game), dtype=np.float32)  # type: ignore[arg-type]
+        out = np.zeros(observation_size(game), dtype=np.float32)
         offset = 0
         for rank in range(n):
             seat = (self.player + rank) % n
-            offset = _seat_block(self, game, seat, out, at=offset, k=k)  # type: ignore[arg-type]
-        _global_block(self, game, out, offset)  # type: ignore[arg-type]
+            offset = _seat_block(self, game, seat, out, at=offset, k=k)
+        _global_block(self, game, out, offset)
         return out
 
 
