@@ -28,6 +28,7 @@ from shardgames.kernel.errors import CardError, IllegalActionError
 from shardgames.tactics import Dirs, Mode, MoveSpec, TacticsGame, TacticsState, name, square
 from shardgames.tactics.actions import Move
 from shardgames.tactics.events import EffectUsed, Moved, TurnBegan
+from shardgames.tactics.movement import moves_of
 from shardgames.tactics.play import might
 from shardgames.tactics.warriors import load_roster_file, parse_move
 
@@ -577,6 +578,24 @@ def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: P
     assert destinations(state, "d4") == (within - {"e4", "b1"}) | {"d4"}  # b1 holds Vale; d4: 0 spaces
     state = start(KINGS + f" 4  .  .  .  {code}* .  .  .  .", game=game)
     assert destinations(state, "d4") == cells("d4 c5 d5 e5 c4 e4 c3 d3 e3")
+
+
+def test_tac_d2_a_free_path_never_enters_a_square_twice_nor_its_start(tmp_path: Path) -> None:
+    """TAC-D2 extensibility: each step of a free path enters a new square, never the one it left from.
+    So a Wanderer (free, exactly 3) on an open board has no 3-step path back to d4 (d4 is its 0-space
+    move alone), and the path of each move holds 3 different squares, d4 not among them."""
+    game, code = one_card_game(tmp_path, "Wanderer", "free exact 3", "free exact 1")
+    state = start(KINGS + f" 4  .  .  .  {code}  .  .  .  .", game=game)
+    wanderer, d4 = warrior_at(state, "d4"), square("d4")
+    moves = list(moves_of(state, wanderer, game.sides[state.card[wanderer]][0].move))
+    assert moves
+    assert d4 not in {dest for dest, _, _ in moves}
+    for dest, via, path in moves:
+        assert via is None
+        assert len(path) == len(set(path)) == 3
+        assert path[-1] == dest
+        assert d4 not in path
+    assert [move.dest for move in state.legal_actions() if isinstance(move, Move)].count(d4) == 1
 
 
 def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_path: Path) -> None:
