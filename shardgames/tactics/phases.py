@@ -132,7 +132,7 @@ class TurnStartEffect(Task):
 
 @attrs.frozen
 class OrderTurnStart(Task):
-    """Turn-start effects of several warriors wait: their controller picks which resolves next (TAC-R16)."""
+    """These warriors' turn-start effects wait; with several, their controller picks the next (TAC-R16)."""
 
     warriors: tuple[int, ...]
 

@@ -75,23 +75,11 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
     if FIRE in terrain:  # starting the turn in Fire counts (TAC-R11)
         s.scorched = [where >= 0 and terrain[where] == FIRE for where in s.square]
     s.emit(TurnBegan(seat, s.turn))
-    starters = s.game.turn_start_cards
-    cards, owner = s.card, s.owner
-    starts = (
-        tuple(
-            w
-            for w, where in enumerate(s.square)
-            if where >= 0 and owner[w] == seat and cards[w] in starters and s.has_effect(w, Timing.TURN_START)
-        )
-        if not starters.isdisjoint(cards)
-        else ()
-    )
-    if len(starts) > 1:  # the active player orders simultaneous effects (TAC-R16)
-        s.push(OrderTurnStart(starts), ASK_ACTION)
-    elif starts:
-        s.push(TurnStartEffect(starts[0]), ASK_ACTION)
-    else:
+    starters, cards = s.game.turn_start_cards, s.card
+    if starters.isdisjoint(cards):
         s.push(ASK_ACTION)
+    else:  # the seat's warriors whose card has a turn-start effect on some side
+        s.push(OrderTurnStart(tuple(w for w in s.warriors_of(seat) if cards[w] in starters)), ASK_ACTION)
 
 
 @handlers.run(AskAction)
@@ -386,7 +374,11 @@ def apply_decline(s: TacticsState, prompt: TacticsPrompt, action: Action) -> Non
 
 @handlers.run(OrderTurnStart)
 def run_order_turn_start(s: TacticsState, task: OrderTurnStart) -> None:
-    """G0: several turn-start effects wait; their controller picks the next (TAC-R16)."""
+    """G0: the turn-start effects of these warriors wait, if each is still on the board and shows one.
+
+    With several, the active player picks the next (TAC-R16); the rest wait again after it, since an
+    effect may move, flip or defeat the others.
+    """
     waiting = tuple(w for w in task.warriors if s.square[w] >= 0 and s.has_effect(w, Timing.TURN_START))
     if len(waiting) > 1:
         s.set_prompt(TacticsPrompt(s.active, Phase.EFFECT_ORDER, choices=waiting))
@@ -412,12 +404,13 @@ def apply_choose_effect(s: TacticsState, prompt: TacticsPrompt, action: Action) 
 
 @handlers.run(TurnStartEffect)
 def run_turn_start_effect(s: TacticsState, task: TurnStartEffect) -> None:
-    """G0: a turn-start effect (NUDGE) acts, or is offered to its controller, before any action (TAC-R16)."""
-    warrior = task.warrior
-    if s.square[warrior] >= 0 and s.has_effect(warrior, Timing.TURN_START):
-        side = s.side_of(warrior)
-        assert side.rule is not None
-        side.rule.turn_start(s, warrior, side)
+    """G0: a turn-start effect (NUDGE) acts, or is offered to its controller, before any action (TAC-R16).
+
+    The warrior comes from `OrderTurnStart`'s list of waiting effects: on the board, showing one.
+    """
+    side = s.side_of(task.warrior)
+    assert side.rule is not None
+    side.rule.turn_start(s, task.warrior, side)
 
 
 @handlers.explain(*_EFFECT_DECISIONS, Phase.PORTAL, Phase.EFFECT_ORDER)

@@ -644,6 +644,33 @@ def _turn_start_orders(state: TacticsState) -> set[tuple[str, ...]]:
     return orders
 
 
+def test_tac_r16_a_defeated_warrior_has_no_turn_start_effect(tmp_path: Path) -> None:
+    """TAC-R16, R1: only warriors on the board trigger. P2's Keeper shows NUDGE on both sides; once P1
+    defeats it, P2's turn starts with the NUDGE of its Vale alone: no order of effects to choose."""
+    path = tmp_path / "keeper.toml"
+    path.write_text(
+        '[[warrior]]\nid = "keeper"\nname = "Keeper"\ncost = 2\n'
+        'uninjured = { might = 1, move = "any 1", effect = "NUDGE" }\n'
+        'injured = { name = "Keeper (injured)", might = 1, move = "any 1", effect = "NUDGE" }\n',
+        encoding="utf-8",
+    )
+    game = tactics_game(roster=(str(path),))
+    keeper = game.codes[-1].lower()
+    state = start(
+        f"""
+        5  .  .  .  {keeper}* .  .  .  .
+        4  .  .  .  P  .  .  .  .
+        1  E  .  .  .  .  .  v  M
+        """,
+        game=game,
+    )
+    defeated = warrior_at(state, "d5")
+    play(state, "attack d5 from d4")
+    assert state.square[defeated] == -1
+    play(state, "end turn")
+    assert decision(state) == (1, Phase.TURN_START, "g1")
+
+
 def test_tac_r16_the_active_player_orders_simultaneous_turn_start_effects() -> None:
     """TAC-R16: when several effects trigger at once, the active player resolves them in the order they
     choose: with two NUDGE warriors, P1 can use either one first and then the other."""

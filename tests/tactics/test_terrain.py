@@ -139,6 +139,24 @@ def test_tac_r11_a_warrior_that_left_the_fire_is_not_scorched_at_the_next_turn_s
     assert might_at(state, "d6") == 4
 
 
+def test_tac_r11_a_defeated_warrior_is_not_scorched_whatever_the_corner_holds() -> None:
+    """TAC-R11: only a warrior standing in Fire as the turn starts is scorched. P1 defeats P2's injured
+    Militia; at P2's turn start, with Fire on h8, the defeated Militia (on no square) is not scorched."""
+    state = start(
+        """
+ 5  .  .  .  m* .  .  .  .
+ 4  .  .  .  P  .  .  .  .
+ 1  E  .  .  .  .  .  o  .
+""",
+        " 8  .  .  .  .  .  .  .  F",
+    )
+    defeated = warrior_at(state, "d5")
+    play(state, "attack d5 from d4", "end turn")
+    assert state.active == 1
+    assert state.square[defeated] == -1
+    assert state.scorched[defeated] is False
+
+
 def test_tac_r11_the_penalty_never_stacks() -> None:
     """TAC-R11: a Knight that starts the turn on Fire, moves through more Fire, and ends on Fire again
     has Might 3, not less."""
