@@ -28,6 +28,7 @@ from shardgames.tactics import (
 )
 from shardgames.tactics.actions import Move
 from shardgames.tactics.board import ADJACENT
+from shardgames.tactics.combat import resolve_attack
 from shardgames.tactics.game import CompiledSide
 from shardgames.tactics.movement import relocate
 from shardgames.tactics.planes import STANDARD_LAYOUT
@@ -77,6 +78,37 @@ class Shove(Effect):
         relocate(s, enemy, action.dest, (action.dest,), None)
 
 
+class Quake(Effect):
+    """At its owner's turn start, attacks every warrior beside it, of either side (no decision)."""
+
+    name = "QUAKE"
+    timing = Timing.TURN_START
+    text = "attacks every warrior beside it, of either side."
+
+    def turn_start(self, s: TacticsState, warrior: int, side: CompiledSide) -> None:
+        s.emit(EffectUsed(warrior, s.name_of(warrior), self.name, "attacks every warrior beside it"))
+        for cell in ADJACENT[s.square[warrior]]:
+            if s.board[cell] >= 0:
+                resolve_attack(s, warrior, s.board[cell])
+
+
+QUAKE_ROSTER = """
+[[warrior]]
+id = "quaker"
+name = "Quaker"
+cost = 3
+uninjured = { might = 3, move = "ortho 1", effect = "QUAKE" }
+injured = { name = "Quaker (injured)", might = 1, move = "ortho 1" }
+
+[[warrior]]
+id = "tremor"
+name = "Tremor"
+cost = 3
+uninjured = { might = 3, move = "ortho 1", effect = "QUAKE" }
+injured = { name = "Tremor (injured)", might = 1, move = "ortho 1", effect = "QUAKE" }
+"""
+
+
 ROSTER = """
 [[warrior]]
 id = "herald"
@@ -124,6 +156,57 @@ def test_an_own_turn_start_effect_acts_when_its_owners_turn_begins(game: Tactics
     assert [(e.name, e.effect) for e in events if isinstance(e, EffectUsed)] == [("Herald", "DRUMBEAT")]
     herald = state.board[11]
     assert state.buff[herald] == 2
+
+
+@pytest.fixture
+def quake_game(tmp_path: Path) -> Iterator[TacticsGame]:
+    """A game with Quaker (QUAKE uninjured only) and Tremor (QUAKE on both sides), for the test only."""
+    register_effect(Quake)
+    try:
+        roster = tmp_path / "quake.toml"
+        roster.write_text(QUAKE_ROSTER, encoding="utf-8")
+        loaded = sg.load_game("tactics", roster=(str(roster),))
+        assert isinstance(loaded, TacticsGame)
+        yield loaded
+    finally:
+        unregister_effect("QUAKE")
+
+
+def _quakes(game: TacticsGame, row: str) -> tuple[TacticsState, list[str]]:
+    """Seat 0's turn starts with two QUAKE warriors side by side on row 2, and the one on d2 goes
+    first: the state after, and the names of the sides whose QUAKE acted."""
+    state = start(f" 8  .  .  .  .  .  .  .  e\n{row}\n 1  E  .  .  .  .  .  .  .", game=game, active=1)
+    play(state, "end turn")
+    assert isinstance(state.prompt, TacticsPrompt)
+    assert state.prompt.phase is Phase.EFFECT_ORDER
+    events = play(state, "resolve the effect of d2 next")
+    return state, [e.name for e in events if isinstance(e, EffectUsed)]
+
+
+def test_tac_r16_a_turn_start_effect_flipped_away_by_an_earlier_one_does_not_act(
+    quake_game: TacticsGame,
+) -> None:
+    """TAC-R16: effects triggered together resolve one by one, each only if its warrior still shows it.
+    The Quaker on d2 injures the one on e2, whose injured side has no QUAKE: it does not act."""
+    q = quake_game.codes[-2]
+    state, acted = _quakes(quake_game, f" 2  .  .  .  {q}  {q}  .  .  .")
+    assert acted == ["Quaker"]
+    assert state.injured[state.board[12]]
+    assert isinstance(state.prompt, TacticsPrompt)
+    assert state.prompt.phase is Phase.ACTION
+
+
+def test_tac_r16_a_turn_start_effect_whose_warrior_an_earlier_one_defeated_does_not_act(
+    quake_game: TacticsGame,
+) -> None:
+    """TAC-R16, R1: the Tremor on d2 defeats the injured Tremor on e2 (Might 1), whose injured side
+    has QUAKE too: gone from the board, it does not act."""
+    t = quake_game.codes[-1]
+    state, acted = _quakes(quake_game, f" 2  .  .  .  {t}  {t}* .  .  .")
+    assert acted == ["Tremor"]
+    assert state.board[12] == -1
+    assert isinstance(state.prompt, TacticsPrompt)
+    assert state.prompt.phase is Phase.ACTION
 
 
 def test_an_own_optional_effect_asks_its_controller_and_does_what_was_chosen(game: TacticsGame) -> None:
@@ -214,6 +297,20 @@ def test_a_misdeclared_effect_is_refused_with_every_problem() -> None:
         "planes",
     ]
     assert "broken" not in EFFECTS
+
+
+def test_an_effect_that_declares_nothing_is_refused_for_its_name_and_text() -> None:
+    """Every declaration has a default but the name and the reminder text, which each effect must give."""
+
+    class Bare(Effect):
+        pass
+
+    with pytest.raises(CardError) as caught:
+        register_effect(Bare)
+    assert caught.value.problems == (
+        "name: '' is not a name of capitals, digits and _ starting with a capital",
+        "text: the reminder text is missing",
+    )
 
 
 def test_an_optional_effect_without_choices_is_refused() -> None:
