@@ -126,20 +126,26 @@ injured = { might = 1, move = "ortho 1" }
 """
 
 
-@pytest.fixture
-def game(tmp_path: Path) -> Iterator[TacticsGame]:
-    """A game whose roster has a warrior with each of the two effects, registered for the test only."""
-    register_effect(Drumbeat)
-    register_effect(Shove)
+def own_game(
+    path: Path, roster: str, effects: tuple[type[Effect], ...], **params: int
+) -> Iterator[TacticsGame]:
+    """A game whose roster adds the warriors of `roster`, with `effects` registered until it is done."""
+    for effect in effects:
+        register_effect(effect)
     try:
-        roster = tmp_path / "own.toml"
-        roster.write_text(ROSTER, encoding="utf-8")
-        loaded = sg.load_game("tactics", roster=(str(roster),), max_turns=30)
+        path.write_text(roster, encoding="utf-8")
+        loaded = sg.load_game("tactics", roster=(str(path),), **params)
         assert isinstance(loaded, TacticsGame)
         yield loaded
     finally:
-        unregister_effect("DRUMBEAT")
-        unregister_effect("SHOVE")
+        for effect in effects:
+            unregister_effect(effect.name)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Iterator[TacticsGame]:
+    """A game whose roster has a warrior with each of the two effects, registered for the test only."""
+    yield from own_game(tmp_path / "own.toml", ROSTER, (Drumbeat, Shove), max_turns=30)
 
 
 def test_an_own_turn_start_effect_acts_when_its_owners_turn_begins(game: TacticsGame) -> None:
@@ -161,15 +167,7 @@ def test_an_own_turn_start_effect_acts_when_its_owners_turn_begins(game: Tactics
 @pytest.fixture
 def quake_game(tmp_path: Path) -> Iterator[TacticsGame]:
     """A game with Quaker (QUAKE uninjured only) and Tremor (QUAKE on both sides), for the test only."""
-    register_effect(Quake)
-    try:
-        roster = tmp_path / "quake.toml"
-        roster.write_text(QUAKE_ROSTER, encoding="utf-8")
-        loaded = sg.load_game("tactics", roster=(str(roster),))
-        assert isinstance(loaded, TacticsGame)
-        yield loaded
-    finally:
-        unregister_effect("QUAKE")
+    yield from own_game(tmp_path / "quake.toml", QUAKE_ROSTER, (Quake,))
 
 
 def _quakes(game: TacticsGame, row: str) -> tuple[TacticsState, list[str]]:
