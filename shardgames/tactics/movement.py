@@ -111,8 +111,6 @@ def moves_of(
     Portal that holds no warrior; the move then ends there (TAC-36, R12).
     """
     spec = spec or s.side_of(warrior).move
-    if spec.spaces == 0:
-        return
     origin = s.square[warrior]
     owner = s.owner[warrior]
     board, terrain = s.board, s.terrain

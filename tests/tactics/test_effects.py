@@ -1021,6 +1021,8 @@ def test_tac_d3_place_terrain_puts_its_terrain_beside_the_mover() -> None:
         "place terrain at e3",
     ]
     events = play(state, "place terrain at e3")
+    assert effects_used(events) == [("Gatewright", "PLACE_TERRAIN")]
+    assert events_of(events, EffectUsed)[0].detail == "portal at e3"
     assert [(e.player, e.terrain, e.cell) for e in events_of(events, TerrainPlaced)] == [
         (0, "portal", square("e3"))
     ]

@@ -28,7 +28,7 @@ from shardgames.kernel.errors import CardError, IllegalActionError
 from shardgames.tactics import Dirs, Mode, MoveSpec, TacticsGame, TacticsState, name, square
 from shardgames.tactics.actions import Move
 from shardgames.tactics.events import EffectUsed, Moved, TurnBegan
-from shardgames.tactics.movement import moves_of
+from shardgames.tactics.movement import moves_of, path_of
 from shardgames.tactics.play import might
 from shardgames.tactics.warriors import load_roster_file, parse_move
 
@@ -596,6 +596,16 @@ def test_tac_d2_a_free_path_never_enters_a_square_twice_nor_its_start(tmp_path: 
         assert path[-1] == dest
         assert d4 not in path
     assert [move.dest for move in state.legal_actions() if isinstance(move, Move)].count(d4) == 1
+
+
+def test_tac_d2_the_path_of_a_move_that_is_not_legal_is_an_error(tmp_path: Path) -> None:
+    """TAC-D2: a move is carried out along the path its listing found; asked for the path of a
+    free-path move that is not legal (a Rover, free 2, to d7), the rules fail loudly, not with no path."""
+    state = start(KINGS + " 4  .  .  .  R  .  .  .  .", game=extra_game(tmp_path))
+    rover = warrior_at(state, "d4")
+    assert path_of(state, rover, square("d6"), None) == (square("d5"), square("d6"))
+    with pytest.raises(AssertionError, match="no path to d7"):
+        path_of(state, rover, square("d7"), None)
 
 
 def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_path: Path) -> None:

@@ -8,6 +8,8 @@ from tactics_scenarios import play, start, tactics_game
 
 import shardgames as sg
 from shardgames.tactics import Phase, TacticsState, square
+from shardgames.tactics.actions import FirstPlayer
+from shardgames.tactics.planes import STANDARD_LAYOUT
 from shardgames.tactics.view import PLANES, TacticsView
 
 POSITION = """
@@ -115,6 +117,27 @@ def test_whole_planes_carry_the_counters(state: TacticsState) -> None:
     assert tensor[41, 0, 0] == 1  # an action was bought
     assert tensor[44, 0, 0] == 1  # seat 0 is to act
     assert state.observation_tensor(1)[44, 0, 0] == 0
+
+
+def test_the_setup_plane_is_whole_through_the_coin_and_the_purchases_only() -> None:
+    """The first ``setup`` plane: 1 while the coin is flipped and warriors are bought, 0 once play
+    begins; for both seats alike."""
+    plane = STANDARD_LAYOUT.start["setup"]
+
+    def low_and_high(state: TacticsState) -> tuple[float, float]:
+        values = np.stack([state.observation_tensor(seat)[plane] for seat in (0, 1)])
+        return float(values.min()), float(values.max())
+
+    state = tactics_game(chance="explicit").new_initial_state(seed=1)
+    assert isinstance(state, TacticsState)
+    assert low_and_high(state) == (1, 1)  # the coin
+    state.apply_action(FirstPlayer(0))
+    assert low_and_high(state) == (1, 1)  # seat 0 buys
+    play(state, "buy cmdr-kess at e1", "stop buying")
+    assert low_and_high(state) == (1, 1)  # seat 1 buys
+    play(state, "buy cmdr-kess at e8", "stop buying")
+    assert getattr(state.prompt, "phase", None) is Phase.ACTION
+    assert low_and_high(state) == (0, 0)
 
 
 def test_the_action_planes_count_against_a_limit_of_one() -> None:
