@@ -914,6 +914,20 @@ def test_cmd_r14_the_preemptive_step_comes_first_then_sba(lab: CommandGame) -> N
     assert [e.preemptive for e in steps] == [True, False]
 
 
+def test_cmd_r14_a_game_won_in_the_preemptive_step_has_no_regular_step(lab_f2: CommandGame) -> None:
+    """R14, R30: the state-based actions after the Preemptive step end the game when Integrity reaches
+    0; nothing more happens: no regular damage step, no strike back by the loser's Force 2 Sovereign."""
+    state = start(lab_f2, {"arena": ["Blink Duelist"]}, {"integrity": 2})
+    duelist = one(state, "Blink Duelist", 0)
+    mark = len(state.events)
+    declare(state, duelist, YOU)  # no Entity can intercept, no one has a Fast card: damage at once
+    assert state.is_terminal()
+    assert state.integrity == [20, 0]
+    assert damage(state, duelist) == 0
+    events = state.events.since(mark)
+    assert [e.preemptive for e in events if isinstance(e, CombatDamageDealt)] == [True]
+
+
 def test_cmd_r14_survivors_strike_back_in_the_regular_step(lab: CommandGame) -> None:
     """R14, K33: an opponent that survives the Preemptive step deals its damage afterwards."""
     state = start(lab, {"arena": ["Blink Duelist"]}, {"arena": ["Lab Brute"]})
