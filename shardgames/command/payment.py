@@ -106,8 +106,9 @@ class Payment:
     float_elemental: tuple[int, ...] = _ZERO
 
 
-def _source_order(source: ManaSource) -> tuple[int, int]:
-    return (0 if source.is_item else 1, source.source)
+def _source_order(source: ManaSource) -> tuple[bool, int]:
+    """Items before permanents, each by number."""
+    return (not source.is_item, source.source)
 
 
 def _assign_dual(deficits: list[int], shards: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:

@@ -8,6 +8,8 @@ a misdeclared keyword is refused with every problem listed.
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +151,48 @@ def _local_effect() -> Any:
         return None
 
     return effect
+
+
+KEYWORD_MODULE = """
+from shardgames.command.keywords import CardType, Element, Keyword, KeywordKind, Scope, register_keyword
+
+
+def hearten(state, item, instance, target, elements):
+    pass
+
+
+HEARTEN = register_keyword(
+    Keyword(
+        id="H01",
+        name="Hearten #",
+        slug="hearten",
+        element=Element.EARTH,
+        kind=KeywordKind.EFFECT,
+        base_points=2,
+        card_types=frozenset({CardType.RITE}),
+        scopes=(Scope.SINGLE,),
+        reminder="Nothing happens, # times.",
+        has_amount=True,
+    ),
+    effect=hearten,
+)
+"""
+
+
+def test_a_pickled_keyword_loads_in_a_process_that_never_imported_its_module(tmp_path: Path) -> None:
+    """A keyword pickles as its id and the module that registered it: a process that unpickles it (a
+    tournament's worker, say) imports that module first, and gets the keyword back."""
+    (tmp_path / "hearten_keyword.py").write_text(KEYWORD_MODULE, encoding="utf-8")
+    path = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import pickle; "
+    dump = "import hearten_keyword; sys.stdout.buffer.write(pickle.dumps(hearten_keyword.HEARTEN))"
+    data = subprocess.run([sys.executable, "-c", path + dump], capture_output=True, check=True).stdout
+    load = (
+        "kw = pickle.loads(sys.stdin.buffer.read()); "
+        "from shardgames.command.keywords import registered_keywords; "
+        "print(kw.name, 'hearten_keyword' in sys.modules, registered_keywords()['H01'] is kw)"
+    )
+    done = subprocess.run([sys.executable, "-c", path + load], input=data, capture_output=True, check=True)
+    assert done.stdout.decode().split() == ["Hearten", "#", "True", "True"]
 
 
 def test_a_misdeclared_keyword_is_refused_with_every_problem() -> None:

@@ -480,6 +480,15 @@ def test_cmd_r27_find_payment_with_flow() -> None:
     assert find_payment(wallet_of(0, sources=(flow,)), cost("W")) is None  # a Generic Shard pays no pip
 
 
+def test_cmd_r27_find_payment_uses_an_item_before_an_entity() -> None:
+    """R27: among payments with as few mana abilities, an Item's comes before an Entity's, whichever has
+    the lower number; then the lower number first."""
+    flow, rock = ManaSource(3, 1), ManaSource(9, 1, (EARTH,), is_item=True)
+    assert find_payment(wallet_of(0, sources=(flow, rock)), cost("1")) == Payment(sources=(9,))
+    other = ManaSource(5, 1)
+    assert find_payment(wallet_of(0, sources=(other, flow)), cost("1")) == Payment(sources=(3,))
+
+
 def test_cmd_r27_find_payment_with_a_one_element_rock() -> None:
     """R27, K15: a one-element Rock pays pips of its element; its extra Shards float as that element."""
     rock = ManaSource(9, 2, (EARTH,), is_item=True)
