@@ -122,7 +122,7 @@ def _terrain(s: TacticsState, found: Problems) -> None:
 
 def _counters(s: TacticsState, found: Problems) -> None:
     game = s.game
-    cap = game.turn_cap or 0
+    cap = game.turn_cap
     for seat in (0, 1):
         found.int_in(f"data.souls[{seat}]", s.souls[seat], 0, int(game.params["souls"]) + cap)
     prompt = s.prompt

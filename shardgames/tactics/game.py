@@ -351,6 +351,13 @@ class TacticsGame(Game):
         return self.id_attack + origin * CELLS + target
 
     @property
+    def turn_cap(self) -> int:
+        """The turn cap, `max_turns`: a Tactics game always has one (TAC-R17)."""
+        cap = super().turn_cap
+        assert cap is not None  # `turn_cap_parameter` names a parameter of at least 1
+        return cap
+
+    @property
     def max_game_length(self) -> int:
         """A bound on the decisions of a game: setup, then `max_turns` turns of at most 96 + 5 (A + 1) + 2.
 

@@ -214,7 +214,7 @@ def fill_from_position(game: TacticsGame, s: TacticsState, position: Mapping[str
         "turn",
         position.get("turn"),
         0,
-        game.turn_cap or 1,
+        game.turn_cap,
         default=1 if phase == "play" else 0,
         problems=problems,
     )

@@ -114,7 +114,7 @@ class TacticsView(View, TacticsTable):
                 planes[19 + terrain, index] = 1
                 planes[24 if self.terrain_owner[cell] == me else 25, index] = 1
         limit = max(self.action_limit, 1)
-        cap = game.turn_cap or 1
+        cap = game.turn_cap
         phase = getattr(self.prompt, "phase", None)
         counters = layout.start["souls"]
         for plane, value in enumerate(
@@ -122,7 +122,7 @@ class TacticsView(View, TacticsTable):
                 self.souls[me] / 26,
                 self.souls[1 - me] / 26,
                 self.actions_used / limit,
-                max(self.action_limit - self.actions_used, 0) / limit,
+                (self.action_limit - self.actions_used) / limit,  # never below 0 (state checks)
                 self.extra_bought,
                 self.attacks_locked,
                 phase is Phase.SETUP or phase is Phase.COIN,

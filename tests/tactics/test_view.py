@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from tactics_scenarios import play, start, tactics_game
@@ -138,6 +140,48 @@ def test_the_setup_plane_is_whole_through_the_coin_and_the_purchases_only() -> N
     play(state, "buy cmdr-kess at e8", "stop buying")
     assert getattr(state.prompt, "phase", None) is Phase.ACTION
     assert low_and_high(state) == (0, 0)
+
+
+def test_the_setup_counters_show_the_purchases_and_who_has_stopped() -> None:
+    """The ``turn`` and ``stopped`` planes in setup: turn 0 of the cap, this setup turn's purchases / 3,
+    then whether the viewing seat has stopped buying and whether the opponent has, from either seat."""
+    state = tactics_game(chance="explicit", max_turns=50).new_initial_state(seed=1)
+    assert isinstance(state, TacticsState)
+    state.apply_action(FirstPlayer(0))
+    play(state, "buy cmdr-kess at e1", "stop buying", "buy cmdr-vale at e8")
+    turn, stopped = STANDARD_LAYOUT.start["turn"], STANDARD_LAYOUT.start["stopped"]
+    for seat, flags in ((0, [1, 0]), (1, [0, 1])):
+        tensor = state.observation_tensor(seat)
+        assert tensor[turn : turn + 2, 0, 0].tolist() == pytest.approx([0, 1 / 3])
+        assert tensor[stopped : stopped + 2].max(axis=(1, 2)).tolist() == flags
+        assert tensor[stopped : stopped + 2].min(axis=(1, 2)).tolist() == flags
+
+
+def test_the_turn_plane_is_the_turn_over_the_cap() -> None:
+    """The first ``turn`` plane in play: turn 7 of a 50-turn cap is 7 / 50 on every square."""
+    state = start(POSITION, TERRAIN, turn=7, game=tactics_game(max_turns=50))
+    plane = state.observation_tensor(1)[STANDARD_LAYOUT.start["turn"]]
+    assert plane.min() == plane.max() == pytest.approx(7 / 50)
+
+
+def test_an_order_of_effects_marks_every_warrior_waiting() -> None:
+    """The ``about`` plane of an ``effect_order`` decision: the squares of all the warriors whose effects
+    wait (a Vale on a1 and a Warden on h1, both NUDGE), and nothing else."""
+    roster = str(Path(__file__).parent / "data" / "effect_warriors.toml")
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        2  .  M  .  .  .  .  M  .
+        1  V  .  .  .  .  .  .  [warden]
+        """,
+        game=tactics_game(roster=(roster,)),
+        active=1,
+    )
+    play(state, "end turn")
+    assert getattr(state.prompt, "phase", None) is Phase.EFFECT_ORDER
+    tensor, plane = state.observation_tensor(0), STANDARD_LAYOUT.start["about"]
+    assert (at(tensor, plane, "a1", 0), at(tensor, plane, "h1", 0)) == (1, 1)
+    assert tensor[plane].sum() == 2
 
 
 def test_the_action_planes_count_against_a_limit_of_one() -> None:
