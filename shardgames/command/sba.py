@@ -109,9 +109,8 @@ def leave_arena(state: CommandState, leaving: Sequence[Permanent], dest: str) ->
     gone = {p.id for p in leaving}
     state.arena = [p for p in state.arena if p.id not in gone]
     combat = state.combat
-    if combat is not None:
+    if combat is not None:  # its `chosen` is empty here: it fills only between Intercept decisions
         combat.interceptors = tuple(i for i in combat.interceptors if i not in gone)
-        combat.chosen = tuple(i for i in combat.chosen if i not in gone)
     for p in leaving:
         _arrive(state, p, dest)
 
