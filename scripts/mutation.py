@@ -18,7 +18,8 @@ Each game samples ``--mutants`` of all its mutants with ``--seed``; the same see
 same sample. Each mutant runs in its own copy of the checkout (``--jobs`` copies at once) with
 ``python -m pytest -x`` on the game's selection (`SELECTIONS`), Hypothesis derandomised and without
 its example database, so a verdict depends only on the source. A mutant that makes the tests run past
-``--timeout-factor`` times the unchanged run is killed (an endless loop is a change the tests notice).
+``--timeout-factor`` times the unchanged run is killed (an endless loop is a change the tests notice),
+and so is one whose tests take more than `MEMORY_LIMIT` bytes, or cannot even be collected.
 
 Some mutants cannot change what the program does (a bound that no state reaches, a copy that is
 overwritten at once). They are listed, with a one-line reason each, in ``scripts/mutation_equivalents.toml``
@@ -40,6 +41,7 @@ import ast
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -440,8 +442,33 @@ def _copy_checkout(destination: Path) -> None:
     shutil.copytree(ROOT, destination, ignore=ignore, symlinks=True)
 
 
+MEMORY_LIMIT = 6 << 30
+"""Bytes of address space each test run may take: a mutant that loops filling memory (a ray that never
+leaves the board) then fails with MemoryError, as an endless loop fails on time, instead of starving the
+machine."""
+
+
+_COLLECTION_ERROR = re.compile(r"Interrupted: \d+ errors? during collection")
+
+_PYTEST_WITHIN_MEMORY = (
+    "import sys\n"
+    "try:\n"
+    "    import resource\n"
+    "    resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]), int(sys.argv[1])))\n"
+    "except ImportError:\n"
+    "    pass  # no limit where the system has none\n"
+    "import pytest\n"
+    "sys.exit(pytest.main(sys.argv[2:]))\n"
+)
+"""``python -m pytest``, after capping the address space at the first argument (`MEMORY_LIMIT`)."""
+
+
 def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | None, float, str]:
-    """Run `game`'s selection in `checkout`: (exit status or None on timeout, seconds, first failure)."""
+    """Run `game`'s selection in `checkout`: (exit status or None on timeout, seconds, first failure).
+
+    A run whose tests could not even be collected (a module that fails to import) counts as failing:
+    exit status 1, its failure ``"collection error"``.
+    """
     env = {
         **os.environ,
         "PYTHONDONTWRITEBYTECODE": "1",
@@ -450,8 +477,9 @@ def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | Non
     }
     command = [
         sys.executable,
-        "-m",
-        "pytest",
+        "-c",
+        _PYTEST_WITHIN_MEMORY,
+        str(MEMORY_LIMIT),
         "-x",
         "-q",
         "--no-header",
@@ -464,12 +492,21 @@ def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | Non
     start = time.monotonic()
     try:
         done = subprocess.run(
-            command, cwd=checkout, env=env, capture_output=True, text=True, timeout=timeout, check=False
+            command,
+            cwd=checkout,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         return None, time.monotonic() - start, ""
+    seconds = time.monotonic() - start
+    if done.returncode == 2 and _COLLECTION_ERROR.search(done.stdout):
+        return 1, seconds, "collection error"
     failed = next((line.split()[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
-    return done.returncode, time.monotonic() - start, failed
+    return done.returncode, seconds, failed
 
 
 def baseline(checkout: Path, game: str) -> float:

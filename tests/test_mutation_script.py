@@ -215,3 +215,20 @@ def test_a_run_pytest_could_not_finish_gives_no_verdict(
     assert mutation.scores([verdict])["tactics"]["killed"] == 0
     source = (mutation.ROOT / mutant.path).read_text(encoding="utf-8")
     assert (checkout / mutant.path).read_text(encoding="utf-8") == source  # put back
+
+
+def test_a_mutant_that_fills_memory_is_killed_within_the_limit(
+    mutation: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A ray that never leaves the board fills memory as the rules are imported: the test run hits its
+    address-space limit, cannot collect the tests, and that kills the mutant (the machine keeps its
+    memory)."""
+    monkeypatch.setattr(mutation, "MEMORY_LIMIT", 3 << 30)
+    monkeypatch.setitem(mutation.SELECTIONS, "tactics", ("tests/tactics/test_setup.py", "-k", "dx15"))
+    checkout = tmp_path / "checkout"
+    mutation._copy_checkout(checkout)
+    endless = next(
+        m for m in mutation.game_mutants("tactics") if m.id.startswith("tactics/board.py:_ray:boolean:not (")
+    )
+    verdict = mutation.run_mutant(checkout, endless, timeout=300)
+    assert (verdict.status, verdict.failed) == ("killed", "collection error")
