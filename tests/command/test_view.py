@@ -143,6 +143,7 @@ def test_cmd_observation_seat_block_values() -> None:
                     "pool": "6G 3E",
                     "unused": "2G 1E",
                     "used": "1G",
+                    "floating": "1G 2E",
                     "charged": 1,
                     "sovereign_exhausted": True,
                     "silenced": True,
@@ -158,6 +159,7 @@ def test_cmd_observation_seat_block_values() -> None:
     assert tensor[5:16].tolist() == pytest.approx([6 / 12, 3 / 12] + [0] * 9)  # Pool: Generic, Earth, ...
     assert tensor[16:18].tolist() == pytest.approx([2 / 12, 1 / 12])  # Unused
     assert tensor[27] == pytest.approx(1 / 12)  # Used
+    assert tensor[38:49].tolist() == pytest.approx([1 / 5, 2 / 5] + [0] * 9)  # floating Shards
     counters = 5 + 33 + 11
     # charged / 2, Sovereign Exhausted, Silenced, active, holds priority
     assert tensor[counters : counters + 5].tolist() == [0.5, 1, 1, 1, 1]
