@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
@@ -21,27 +22,18 @@ PURCHASES_PER_TURN = 3
 TERRAIN_COST = 1
 TERRAIN_ROWS = 4
 
-_ROWS = {
-    seat: [tuple(c for c in range(64) if row_of(c, seat) == row) for row in range(1, 9)] for seat in (0, 1)
-}
 
-
+@functools.cache
 def rows(seat: int, count: int) -> tuple[int, ...]:
     """The squares of `seat`'s `count` closest rows (TAC-R2), in ascending order."""
-    return _CLOSEST[seat][count]
+    return tuple(c for c in range(64) if row_of(c, seat) <= count)
 
 
-_ROW_OF = {seat: [row_of(c, seat) for c in range(64)] for seat in (0, 1)}
-
-_CLOSEST = {
-    seat: [tuple(sorted(c for row in _ROWS[seat][:count] for c in row)) for count in range(9)]
-    for seat in (0, 1)
-}
-
-_SPAN = {
-    seat: [(cells[0], cells[-1] + 1) if cells else (0, 0) for cells in _CLOSEST[seat]] for seat in (0, 1)
-}
-"""``rows(seat, count)`` is the run of squares ``low`` to ``high - 1`` (rows are whole ranks)."""
+@functools.cache
+def _span(seat: int, count: int) -> tuple[int, int]:
+    """``rows(seat, count)`` as the run of squares ``low`` to ``high - 1`` (rows are whole ranks)."""
+    cells = rows(seat, count)
+    return cells[0], cells[-1] + 1
 
 
 @handlers.setup
@@ -74,8 +66,8 @@ _KEEP_A_SOUL = "seat {seat} has no commander yet: a purchase other than one must
 
 def owned_cards(s: TacticsState, seat: int) -> set[int]:
     """The roster cards of `seat`'s warriors on the board."""
-    cards, owner = s.card, s.owner
-    return {cards[w] for w, where in enumerate(s.square) if where >= 0 and owner[w] == seat}
+    cards = s.card
+    return {cards[w] for w in s.warriors_of(seat)}
 
 
 def owns_commander(game: TacticsGame, owned: set[int]) -> bool:
@@ -183,8 +175,8 @@ class Purchases:
         return cells
 
     def _free_in(self, placement: int) -> list[int]:
-        """The free squares of the `placement` closest rows (a run of squares: see `_SPAN`)."""
-        low, high = _SPAN[self.seat][placement]
+        """The free squares of the `placement` closest rows (a run of squares: see `_span`)."""
+        low, high = _span(self.seat, placement)
         free = self.free
         return free[bisect_left(free, low) : bisect_left(free, high)]
 
