@@ -500,6 +500,15 @@ def test_tac_22_no_commander_means_the_last_closest_square_is_kept() -> None:
     assert set(found) == {"Militia", *COMMANDERS, *(kind.value for kind in Terrain)}  # no Stop either
 
 
+def test_tac_22_with_two_closest_squares_free_nothing_is_kept_yet() -> None:
+    """TAC-22: only the last free square of the closest row is kept: with d1 and e1 both free, a Militia
+    may take either, since the other is left for the commander."""
+    state = setup_position(" 1  M  M  M  .  .  M  M  M", souls=[20, 26])
+    found = offers(state)
+    assert found["Militia"] == ranks(2) | {"d1", "e1"}
+    assert all(found[commander] == {"d1", "e1"} for commander in COMMANDERS)
+
+
 def test_tac_22_no_commander_means_no_stopping() -> None:
     """TAC-22: a player without a commander may not pass."""
     state = setup_position()
