@@ -9,9 +9,10 @@ import pytest
 from command_scenarios import command_game
 
 import shardgames as sg
-from shardgames.command.actions import BottomCard, Foresee, Pass, Play
+from shardgames.command.actions import BottomCard, ChooseTarget, DeclareAttack, Foresee, Intercept, Pass, Play
 from shardgames.command.decks import starter_decks
 from shardgames.command.keywords import ELEMENTS, KEYWORDS, keyword
+from shardgames.command.objects import player_target
 from shardgames.command.phases import Phase, Step
 from shardgames.command.state import CommandState
 from shardgames.command.view import (
@@ -169,6 +170,30 @@ def test_cmd_observation_seat_block_values() -> None:
     values = tensor[counters + 5 + 1 + DESIGN : counters + 5 + PERMANENT]
     # Exhausted, Fatigue, Force, Durability, damage, token, Upgrades, Submerged, Blanked, Frozen, ...
     assert values[:8].tolist() == pytest.approx([0, 0, 0, 6 / 10, 1 / 10, 0, 1 / 5, 1])
+
+
+def test_cmd_observation_marks_the_attacker_and_its_interceptor() -> None:
+    """In a combat, a permanent's last flags say whether it is the attacker and whether it intercepts:
+    a Ridge Recruit attacks, an Ash Hound intercepts it, and each shows its own flag alone (both start
+    Exhausted: attacking and intercepting Exhaust)."""
+    state = command_game().state_from_position(
+        {
+            "turn": 3,
+            "players": [{"pool": "2G", "arena": ["Ridge Recruit"]}, {"pool": "2G", "arena": ["Ash Hound"]}],
+        }
+    )
+    recruit, hound = (next(p.id for p in state.arena if p.owner == seat) for seat in (0, 1))
+    state.apply_action(DeclareAttack(recruit))
+    state.apply_action(ChooseTarget(player_target(1)))
+    state.apply_action(Intercept(hound))
+    assert state.combat is not None
+    first = 5 + 33 + 11 + 5  # the first permanent of a seat block
+    for seat, (attacking, intercepting) in ((0, (1, 0)), (1, (0, 1))):
+        values = state.observation_tensor(0)[
+            seat * SEAT + first + 1 + DESIGN : seat * SEAT + first + PERMANENT
+        ]
+        assert values[0] == 1  # Exhausted
+        assert values[13:].tolist() == [attacking, intercepting, 0]
 
 
 def test_cmd_design_vectors_follow_their_layout() -> None:
