@@ -109,7 +109,7 @@ class Purchases:
         # TAC-R6: a setup piece goes on a square with no warrior and no terrain
         self.free = [c for c in rows(seat, TERRAIN_ROWS) if board[c] < 0 and terrain[c] < 0]
         closest = self._free_in(1)
-        self.reserved = closest[0] if len(closest) == 1 else -1  # see `cells`
+        self.reserved = closest[0] if len(closest) == 1 else None  # see `cells`
         self._cells: dict[tuple[int, bool], list[int]] = {}
 
     def stop_problem(self) -> str | None:
@@ -169,7 +169,7 @@ class Purchases:
         cells = self._cells.get(key)
         if cells is None:
             cells = self._free_in(placement)
-            if self.reserved >= 0 and self.keeps_room(commander):
+            if self.keeps_room(commander):  # (no square is kept when `reserved` is None)
                 cells = [c for c in cells if c != self.reserved]
             self._cells[key] = cells
         return cells

@@ -500,6 +500,14 @@ def test_tac_22_no_commander_means_the_last_closest_square_is_kept() -> None:
     assert set(found) == {"Militia", *COMMANDERS, *(kind.value for kind in Terrain)}  # no Stop either
 
 
+def test_tac_22_the_kept_square_may_be_a1() -> None:
+    """TAC-22: the last free square of the closest row is kept whichever it is, a1 (square 0) too."""
+    state = setup_position(" 1  .  M  M  M  M  M  M  M", souls=[19, 26])
+    found = offers(state)
+    assert all(found[commander] == {"a1"} for commander in COMMANDERS)
+    assert found["Militia"] == ranks(2)
+
+
 def test_tac_22_with_two_closest_squares_free_nothing_is_kept_yet() -> None:
     """TAC-22: only the last free square of the closest row is kept: with d1 and e1 both free, a Militia
     may take either, since the other is left for the commander."""
