@@ -223,6 +223,19 @@ def test_cmd_observation_shows_trench_counters() -> None:
     assert values[11] == 1  # 3 counters / 3
 
 
+def test_cmd_observation_shows_blank_freeze_isolate_and_echo() -> None:
+    """A permanent's Blanked, Frozen, Isolated and Echo flags (values 8 to 12, trench between): Isolate
+    counts while its last turn has not passed, so one Isolated until turn 3 shows it on turn 3 and one
+    until turn 2 does not."""
+    marked = {"card": "Ridge Recruit", "blanked": True, "frozen": True, "isolated": 3, "echo": True}
+    arena = [marked, {"card": "Ridge Recruit", "isolated": 2}]
+    state = command_game().state_from_position({"turn": 3, "players": [{"arena": arena}, {}]})
+    tensor = state.observation_tensor(0)
+    first = 5 + 33 + 11 + 5 + 1 + DESIGN
+    assert tensor[first + 8 : first + 13].tolist() == [1, 1, 1, 0, 1]
+    assert tensor[first + PERMANENT + 8 : first + PERMANENT + 13].tolist() == [0, 0, 0, 0, 0]
+
+
 STONEGUARD = ("Ridge Recruit", "Sky Lancer", "Ridge Golem", "Stone Skin", "Gale Runner", "Windcaller")
 
 
