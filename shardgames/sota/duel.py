@@ -275,9 +275,7 @@ def apply_twin_response(s: SotaState, prompt: SotaPrompt, action: Action) -> Non
 
 def _roll_dice(s: SotaState) -> None:
     """D5: the attacker's 2D6, then the defender's (SOTA-38, R18)."""
-    duel = duel_of(s)
-    duel.rolled = 0
-    s.ask_chance(Phase.DUEL_DIE, duel.attacker)
+    s.ask_chance(Phase.DUEL_DIE, duel_of(s).attacker)  # a new duel has no die rolled yet
 
 
 @handlers.apply(RollDie)

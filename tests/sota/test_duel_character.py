@@ -26,7 +26,7 @@ from sota_scenarios import (
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
-from shardgames.sota.events import CardMilled, CardReturned, DuelDeclared, TurnPhaseEnded
+from shardgames.sota.events import CardFractured, CardMilled, CardReturned, DuelDeclared, TurnPhaseEnded
 from shardgames.sota.phases import Phase
 
 
@@ -151,6 +151,20 @@ def test_sota_46_a_tie_returns_card_0_too(tmp_path: Path) -> None:
     assert state.decks[0].bottom == [0]
     assert state.slots[0] == -1
     assert CardReturned(0, 0, "J, Magic 6") in state.events
+
+
+def test_sota_43_a_losing_card_0_is_fractured_too(tmp_path: Path) -> None:
+    """SOTA-43, 17: the Character that loses may be the first card of the game: J, card 0 of a game whose
+    seat 0 decklist starts with J, loses to D (Magic 6 + 1 + 1 against 3 + 6 + 6) and goes to its
+    owner's Fractured Shards."""
+    state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]), game=character_first_game(tmp_path))
+    assert state.slots[0] == 0
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 1, 1, 6, 6)
+    assert last_duel(state).winner == 1
+    assert 0 in state.shards[0]
+    assert state.slots[0] == -1
+    assert CardFractured(0, 0, "J, Magic 6") in state.events
 
 
 def test_sota_46_after_returning_each_duellist_mills_the_top_card_of_its_own_deck() -> None:
