@@ -35,17 +35,22 @@ def scenario_game(players: int = 2, **params: Any) -> SotaGame:
     return game
 
 
-def character_first_game(folder: Path) -> SotaGame:
-    """The scenario game in which seat 0's decklist starts with J (Magic 6), so that J is card 0."""
+def card_first_game(folder: Path, card: str) -> SotaGame:
+    """The scenario game in which seat 0's decklist starts with `card`, so that it is card 0."""
     text = DATA.read_text(encoding="utf-8")
     start = text.index('[[deck]]\nname = "p1"')
     p1 = text[start : text.index("[[deck]]", start + 1)]
-    moved = p1.replace('"ex-j", ', "").replace('"ex-p1-persona", ', '"ex-j", "ex-p1-persona", ', 1)
+    moved = p1.replace(f'"{card}", ', "").replace('"ex-p1-persona", ', f'"{card}", "ex-p1-persona", ', 1)
     path = folder / "decks.toml"
-    path.write_text(text + "\n" + moved.replace('name = "p1"', 'name = "j-first"'), encoding="utf-8")
-    game = sg.load_game("sota", decks=(f"{path}#j-first", f"{DATA}#p2"), chance="explicit")
+    path.write_text(text + "\n" + moved.replace('name = "p1"', 'name = "first"'), encoding="utf-8")
+    game = sg.load_game("sota", decks=(f"{path}#first", f"{DATA}#p2"), chance="explicit")
     assert isinstance(game, SotaGame)
     return game
+
+
+def character_first_game(folder: Path) -> SotaGame:
+    """The scenario game in which seat 0's decklist starts with J (Magic 6), so that J is card 0."""
+    return card_first_game(folder, "ex-j")
 
 
 def seat(**fields: Any) -> dict[str, Any]:

@@ -405,10 +405,10 @@ def run_after_duel(s: SotaState, task: AfterDuel) -> None:
 def _eliminate(s: SotaState, seat: int) -> None:
     """SOTA-75, R1, R2: the fractured Persona's player is out and its cards leave the game."""
     s.alive[seat] = False
+    # Only a duelling Persona is fractured, and a Persona duels only with no Character in position
+    # (SOTA-37, R15): the seat's Duel Positions are empty.
+    assert all(s.slots[index] < 0 for index in s.seat_slots(seat))
     cards = [s.persona[seat], *s.hands[seat].cards, *s.decks[seat].cards(), *s.shards[seat]]
-    for index in s.seat_slots(seat):
-        cards += [c for c in (s.slots[index], s.traits[index]) if c >= 0]
-        s.slots[index] = s.traits[index] = -1
     for stat in range(5):
         cards.extend(s.allies[seat * 5 + stat])
         s.allies[seat * 5 + stat] = ()

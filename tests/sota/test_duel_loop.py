@@ -7,9 +7,12 @@ scenario starts at P1's duel-loop decision. Games run in explicit-chance mode, s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sota_scenarios import (
     card,
+    card_first_game,
     challenge,
     last_duel,
     mill_fillers,
@@ -160,6 +163,24 @@ def test_sota_39_each_duellist_uses_the_traits_of_its_duelling_card() -> None:
     assert state.current_player == 1
     assert set(state.legal_actions()) == {Pass(), UseTrait(0)}  # K's Grit, not D's Hex
     state.apply_action(UseTrait(0))  # both then have nothing left and pass by themselves
+    result = last_duel(state)
+    assert (result.attacker_total, result.defender_total) == (2 + 2 + 1, 6 + 2 + 1)
+
+
+def test_sota_39_a_trait_numbered_0_is_used_like_any_other(tmp_path: Path) -> None:
+    """SOTA-39: the Trait of the duelling Character may be the first card of the game: Grit, card 0 of a
+    game whose seat 0 decklist starts with it, is offered and used as in the test above."""
+    state = start(
+        seat(positions=[{"card": "ex-a", "trait": "ex-grit"}]),
+        seat(positions=[{"card": "ex-k", "trait": "ex-grit"}]),
+        game=card_first_game(tmp_path, "ex-grit"),
+    )
+    assert state.traits[0] == 0
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 1, 1, 1, 1)
+    assert set(state.legal_actions()) == {Pass(), UseTrait(0)}
+    state.apply_action(UseTrait(0))
+    state.apply_action(UseTrait(0))
     result = last_duel(state)
     assert (result.attacker_total, result.defender_total) == (2 + 2 + 1, 6 + 2 + 1)
 
