@@ -151,12 +151,12 @@ def legal_gather(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
 @handlers.explain(Phase.GATHER)
 def explain_gather(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
     """SOTA-R9: no more than `most_to_draw` cards."""
-    reason = off_phase(prompt, action, (Draw,))
-    if reason is None and isinstance(action, Draw):
-        most = most_to_draw(s, prompt.player)
-        if action.n > most:
-            return f"seat {prompt.player} may draw at most {most} (up to a hand of {HAND_MAX}, from its deck)"
-    return reason
+    if not isinstance(action, Draw):
+        return off_phase(prompt, action, (Draw,))
+    most = most_to_draw(s, prompt.player)
+    if action.n > most:
+        return f"seat {prompt.player} may draw at most {most} (up to a hand of {HAND_MAX}, from its deck)"
+    return None
 
 
 @handlers.apply(Draw)
