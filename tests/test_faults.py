@@ -326,14 +326,24 @@ def start(*args: str) -> subprocess.Popen[str]:
 
 
 def interrupt_when(process: subprocess.Popen[str], folder: Path, timeout: float = 120) -> tuple[str, str]:
-    """Send Ctrl-C to the process group once `folder` holds a record; return the output."""
-    deadline = time.monotonic() + timeout
-    while not (folder.is_dir() and any(folder.glob("*.json"))):
-        assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, "no file appeared"
-        time.sleep(0.01)
-    os.killpg(process.pid, signal.SIGINT)  # what a terminal does on Ctrl-C: the whole group
-    return process.communicate(timeout=timeout)
+    """Send Ctrl-C to the process group once `folder` holds a record; return the output.
+
+    If the command does not stop (a test run whose own parent ignores SIGINT passes that on), the
+    group is killed before the test fails, so that no command is left writing records.
+    """
+    try:
+        deadline = time.monotonic() + timeout
+        while not (folder.is_dir() and any(folder.glob("*.json"))):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no file appeared"
+            time.sleep(0.01)
+        os.killpg(process.pid, signal.SIGINT)  # what a terminal does on Ctrl-C: the whole group
+        return process.communicate(timeout=timeout)
+    except BaseException:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+        raise
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
