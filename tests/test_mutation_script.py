@@ -220,15 +220,13 @@ def test_a_run_pytest_could_not_finish_gives_no_verdict(
 def test_a_mutant_that_fills_memory_is_killed_within_the_limit(
     mutation: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A ray that never leaves the board fills memory as the rules are imported: the test run hits its
-    address-space limit, cannot collect the tests, and that kills the mutant (the machine keeps its
-    memory)."""
+    """A mutant that makes the rules fill memory as they are imported (a ray that never leaves the
+    board) hits the test run's address-space limit: the tests cannot be collected, and that kills the
+    mutant. A test module asking for more than the limit at import stands in for it here."""
     monkeypatch.setattr(mutation, "MEMORY_LIMIT", 3 << 30)
-    monkeypatch.setitem(mutation.SELECTIONS, "tactics", ("tests/tactics/test_setup.py", "-k", "dx15"))
+    monkeypatch.setitem(mutation.SELECTIONS, "tactics", ("tests/test_hog.py",))
     checkout = tmp_path / "checkout"
     mutation._copy_checkout(checkout)
-    endless = next(
-        m for m in mutation.game_mutants("tactics") if m.id.startswith("tactics/board.py:_ray:boolean:not (")
-    )
-    verdict = mutation.run_mutant(checkout, endless, timeout=300)
+    (checkout / "tests" / "test_hog.py").write_text("HOG = bytearray(4 << 30)\n", encoding="utf-8")
+    verdict = mutation.run_mutant(checkout, mutation.game_mutants("tactics")[0], timeout=300)
     assert (verdict.status, verdict.failed) == ("killed", "collection error")
