@@ -492,13 +492,7 @@ def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | Non
     start = time.monotonic()
     try:
         done = subprocess.run(
-            command,
-            cwd=checkout,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
+            command, cwd=checkout, env=env, capture_output=True, text=True, timeout=timeout, check=False
         )
     except subprocess.TimeoutExpired:
         return None, time.monotonic() - start, ""

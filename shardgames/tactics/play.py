@@ -76,10 +76,14 @@ def run_begin_turn(s: TacticsState, task: BeginTurn) -> None:
         s.scorched = [where >= 0 and terrain[where] == FIRE for where in s.square]
     s.emit(TurnBegan(seat, s.turn))
     starters, cards = s.game.turn_start_cards, s.card
-    if starters.isdisjoint(cards):
+    # the seat's warriors whose card has a turn-start effect on some side (`OrderTurnStart` asks more)
+    waiting = (
+        () if starters.isdisjoint(cards) else tuple(w for w in s.warriors_of(seat) if cards[w] in starters)
+    )
+    if waiting:
+        s.push(OrderTurnStart(waiting), ASK_ACTION)
+    else:
         s.push(ASK_ACTION)
-    else:  # the seat's warriors whose card has a turn-start effect on some side
-        s.push(OrderTurnStart(tuple(w for w in s.warriors_of(seat) if cards[w] in starters)), ASK_ACTION)
 
 
 @handlers.run(AskAction)
