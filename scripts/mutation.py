@@ -30,6 +30,12 @@ and set aside. The score of a game is its killed mutants over its mutants not se
     python scripts/mutation.py --game sota --list                                # every mutant, no run
     python scripts/mutation.py --only 'sota/turn.py:take_next:compare:task.count <= 0->task.count < 0#0'
 
+A *screen* runs every mutant of some modules against a few quick test files instead of the whole
+selection, then confirms its survivors against the selection; what survives both is a real survivor:
+
+    python scripts/mutation.py --module tactics/combat --tests tests/tactics/test_attack.py --report s.json
+    python scripts/mutation.py --survivors s.json
+
 Exit status: 0 when every game scores at least ``--fail-under`` (97 by default), 1 when one does not,
 2 on bad input.
 """
@@ -42,6 +48,7 @@ import json
 import os
 import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -463,8 +470,11 @@ _PYTEST_WITHIN_MEMORY = (
 """``python -m pytest``, after capping the address space at the first argument (`MEMORY_LIMIT`)."""
 
 
-def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | None, float, str]:
-    """Run `game`'s selection in `checkout`: (exit status or None on timeout, seconds, first failure).
+def _pytest(
+    checkout: Path, game: str, timeout: float | None, tests: Sequence[str] | None = None
+) -> tuple[int | None, float, str]:
+    """Run `tests` (by default `game`'s selection) in `checkout`: (exit status or None on timeout,
+    seconds, first failure).
 
     A run whose tests could not even be collected (a module that fails to import) counts as failing:
     exit status 1, its failure ``"collection error"``.
@@ -487,7 +497,7 @@ def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | Non
         "no:cacheprovider",
         "-o",
         "addopts=--strict-markers --strict-config --import-mode=importlib",
-        *SELECTIONS[game],
+        *(SELECTIONS[game] if tests is None else tests),
     ]
     start = time.monotonic()
     try:
@@ -503,9 +513,9 @@ def _pytest(checkout: Path, game: str, timeout: float | None) -> tuple[int | Non
     return done.returncode, seconds, failed
 
 
-def baseline(checkout: Path, game: str) -> float:
-    """Seconds the unchanged selection takes; raises MutationError if it does not pass."""
-    status, seconds, failed = _pytest(checkout, game, None)
+def baseline(checkout: Path, game: str, tests: Sequence[str] | None = None) -> float:
+    """Seconds the unchanged selection (or `tests`) takes; raises MutationError if it does not pass."""
+    status, seconds, failed = _pytest(checkout, game, None, tests)
     if status != 0:
         raise MutationError(
             f"{game}: the tests fail without any change ({failed or f'pytest exit status {status}'})"
@@ -513,13 +523,13 @@ def baseline(checkout: Path, game: str) -> float:
     return seconds
 
 
-def run_mutant(checkout: Path, mutant: Mutant, timeout: float) -> Verdict:
-    """Apply `mutant` in `checkout`, run its game's selection, and put the module back."""
+def run_mutant(checkout: Path, mutant: Mutant, timeout: float, tests: Sequence[str] | None = None) -> Verdict:
+    """Apply `mutant` in `checkout`, run its game's selection (or `tests`), and put the module back."""
     module = checkout / mutant.path
     original = module.read_text(encoding="utf-8")
     module.write_text(mutant.apply(original), encoding="utf-8")
     try:
-        status, seconds, failed = _pytest(checkout, mutant.game, timeout)
+        status, seconds, failed = _pytest(checkout, mutant.game, timeout, tests)
     finally:
         module.write_text(original, encoding="utf-8")
     where = mutant.describe(original)
@@ -545,9 +555,11 @@ def run(
     timeout_factor: float,
     report: Path | None,
     echo: bool = True,
+    tests: Sequence[str] | None = None,
 ) -> list[Verdict]:
     """Run every mutant not set aside, `jobs` at a time; a verdict is kept (and reported) as it comes.
 
+    Each mutant meets its game's selection (`SELECTIONS`), or `tests` (pytest arguments) when given.
     Ctrl-C stops the run; the verdicts so far are returned (and were written to `report`).
     """
     source_of = {m.path: (ROOT / m.path).read_text(encoding="utf-8") for m in mutants}
@@ -565,7 +577,7 @@ def run(
             _copy_checkout(checkout)
         limits: dict[str, float] = {}
         for game in sorted({m.game for m in todo}):
-            seconds = baseline(checkouts[0], game)
+            seconds = baseline(checkouts[0], game, tests)
             limits[game] = timeout_factor * seconds + 30
             if echo:
                 print(f"{game}: the unchanged tests take {seconds:.0f} s", flush=True)
@@ -577,7 +589,9 @@ def run(
                 while queue or pending:
                     while queue and free:
                         mutant, checkout = queue.pop(0), free.pop()
-                        pending[pool.submit(run_mutant, checkout, mutant, limits[mutant.game])] = checkout
+                        pending[pool.submit(run_mutant, checkout, mutant, limits[mutant.game], tests)] = (
+                            checkout
+                        )
                     done, _ = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
                         free.append(pending.pop(future))
@@ -633,17 +647,70 @@ def _at_least(convert: Callable[[str], float], low: float, what: str) -> Callabl
 _positive = _at_least(int, 1, "a whole number")
 
 
+def _words(text: str) -> list[str]:
+    """An argparse type: pytest arguments as a shell would split them."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+    if not words:
+        raise argparse.ArgumentTypeError("no pytest arguments given")
+    return words
+
+
+def survivors_of(report: Path) -> list[str]:
+    """The ids of the mutants an earlier ``--report`` says survived.
+
+    Raises:
+        MutationError: The file cannot be read, is not JSON, or is not a list of verdicts.
+    """
+    try:
+        data = json.loads(report.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise MutationError(f"{report}: not a report ({exc})") from None
+    if not isinstance(data, list):
+        raise MutationError(f"{report}: not a report (a list of verdicts is expected)")
+    bad = [n for n, v in enumerate(data) if not (isinstance(v, dict) and isinstance(v.get("id"), str))]
+    if bad:
+        raise MutationError(f"{report}: verdicts {bad[:10]} have no mutant id")
+    return [v["id"] for v in data if v.get("status") == "survived"]
+
+
+def _modules(names: Sequence[str]) -> dict[str, set[str]]:
+    """``--module`` values (``game/module``) as game -> modules, refusing every unknown one."""
+    chosen: dict[str, set[str]] = {}
+    unknown: list[str] = []
+    for name in names:
+        game, _, module = name.removesuffix(".py").partition("/")
+        if module not in RULES_MODULES.get(game, ()):
+            unknown.append(name)
+        chosen.setdefault(game, set()).add(module)
+    if unknown:
+        known = ", ".join(f"{g}/{m}" for g, modules in RULES_MODULES.items() for m in modules)
+        raise MutationError(f"no rules module {', '.join(map(repr, unknown))}; the modules are {known}")
+    return chosen
+
+
 def _selected(args: argparse.Namespace) -> list[Mutant]:
-    games = args.game or list(RULES_MODULES)
-    if args.only:
+    ids = list(args.only or [])
+    for report in args.survivors or []:
+        ids += survivors_of(report)
+    if args.only or args.survivors:
         every = {m.id: m for game in RULES_MODULES for m in game_mutants(game)}
-        unknown = [i for i in args.only if i not in every]
+        unknown = [i for i in ids if i not in every]
         if unknown:
             raise MutationError(f"no mutant has the id {', '.join(map(repr, unknown))} (see --list)")
-        return [every[i] for i in args.only]
+        return [every[i] for i in dict.fromkeys(ids)]
+    modules = _modules(args.module or [])
+    if modules and args.game and set(modules) - set(args.game):
+        raise MutationError(f"--module names modules of {sorted(set(modules) - set(args.game))}, not --game")
+    games = args.game or list(modules) or list(RULES_MODULES)
     chosen: list[Mutant] = []
     for game in games:
-        chosen += sample(game_mutants(game), args.mutants, args.seed) if args.mutants else game_mutants(game)
+        mine = game_mutants(game)
+        if modules:
+            mine = [m for m in mine if Path(m.path).stem in modules.get(game, ())]
+        chosen += sample(mine, args.mutants, args.seed) if args.mutants else mine
     return chosen
 
 
@@ -659,6 +726,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mutants", type=_positive, help="mutants sampled per game (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     parser.add_argument("--only", action="append", metavar="ID", help="run just this mutant (repeatable)")
+    parser.add_argument(
+        "--survivors",
+        action="append",
+        type=Path,
+        metavar="REPORT",
+        help="run just the mutants this earlier report says survived (repeatable)",
+    )
+    parser.add_argument(
+        "--module",
+        action="append",
+        metavar="GAME/MODULE",
+        help="only this rules module's mutants, e.g. tactics/combat (repeatable)",
+    )
+    parser.add_argument(
+        "--tests",
+        action="append",
+        type=_words,
+        metavar="ARGS",
+        help="screen against these pytest arguments instead of the game's selection (repeatable)",
+    )
     parser.add_argument("--jobs", type=_positive, default=2, help="mutants run at once (default 2)")
     parser.add_argument(
         "--timeout-factor",
@@ -684,8 +771,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         stale = _stale(equivalents)
         if stale:
             print(f"mutation: {len(stale)} listed equivalents match no mutant: {stale}", file=sys.stderr)
+        tests = [word for words in args.tests for word in words] if args.tests else None
         verdicts = run(
-            chosen, equivalents, jobs=args.jobs, timeout_factor=args.timeout_factor, report=args.report
+            chosen,
+            equivalents,
+            jobs=args.jobs,
+            timeout_factor=args.timeout_factor,
+            report=args.report,
+            tests=tests,
         )
     except MutationError as exc:
         print(f"mutation: {exc}", file=sys.stderr)
@@ -701,6 +794,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{game:<8} {row['score']:6.1f} %  killed {row['killed']}, survived {row['survived']}, "
             f"set aside {row['equivalent']} of {row['mutants']}"
         )
+    if tests is not None:
+        print(f"(screened against {shlex.join(tests)}: confirm the survivors with --survivors REPORT)")
     if survivors:
         print("\nsurvivors:")
         for verdict in survivors:

@@ -230,3 +230,53 @@ def test_a_mutant_that_fills_memory_is_killed_within_the_limit(
     (checkout / "tests" / "test_hog.py").write_text("HOG = bytearray(4 << 30)\n", encoding="utf-8")
     verdict = mutation.run_mutant(checkout, mutation.game_mutants("tactics")[0], timeout=300)
     assert (verdict.status, verdict.failed) == ("killed", "collection error")
+
+
+def test_a_module_can_be_chosen_and_an_unknown_one_is_refused(
+    mutation: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = [m for m in mutation.game_mutants("tactics") if m.path == "shardgames/tactics/combat.py"]
+    assert mutation.main(["--module", "tactics/combat", "--list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"tactics: {len(every)} mutants"
+    assert mutation.main(["--module", "tactics/combat.py", "--mutants", "2", "--list"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "tactics: 2 mutants"
+    assert mutation.main(["--module", "tactics/nowhere", "--module", "chess/pawn", "--list"]) == 2
+    assert "no rules module 'tactics/nowhere', 'chess/pawn'" in capsys.readouterr().err
+    assert mutation.main(["--game", "sota", "--module", "tactics/combat", "--list"]) == 2
+    with pytest.raises(SystemExit) as info:
+        mutation.main(["--tests", '"unclosed', "--list"])
+    assert info.value.code == 2
+
+
+def test_the_survivors_of_a_report_are_run_again(
+    mutation: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first, second = mutation.game_mutants("tactics")[:2]
+    report = tmp_path / "screen.json"
+    report.write_text(
+        f'[{{"id": "{first.id}", "status": "killed"}}, {{"id": "{second.id}", "status": "survived"}}]',
+        encoding="utf-8",
+    )
+    assert mutation.main(["--survivors", str(report), "--list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (out[0], out[-1]) == (second.id, "tactics: 1 mutants")
+    for text in ("\xff", "[1,", '{"id": 1}', '[{"status": "survived"}]', "[" * 100_000):
+        report.write_bytes(text.encode("latin-1"))
+        assert mutation.main(["--survivors", str(report), "--list"]) == 2
+        err = capsys.readouterr().err
+        assert "not a report" in err or "verdicts [0] have no mutant id" in err
+    assert mutation.main(["--survivors", str(tmp_path / "missing.json"), "--list"]) == 2
+
+
+def test_a_screen_runs_the_tests_given_instead_of_the_selection(
+    mutation: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The price of a second commander, screened against the one test that checks it."""
+    free = "tactics/setup.py:warrior_price:boolean:commander and not has_commander->"
+    killed = next(m.id for m in mutation.game_mutants("tactics") if m.id.startswith(free))
+    test = "tests/tactics/test_setup.py -k dx15_a_second_commander_costs_8"
+    assert mutation.main(["--only", killed, "--tests", test, "--fail-under", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "killed" in out and "tactics   100.0 %  killed 1, survived 0" in out
+    assert f"screened against {test}" in out
