@@ -621,6 +621,15 @@ def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_pat
     assert destinations(state, "d4") == {"d4"}
 
 
+def test_tac_r10_warrior_0_blocks_a_free_path_as_any_warrior_does(tmp_path: Path) -> None:
+    """TAC-R10 (d): with both commanders on rank 8, the ring's c3 warrior is warrior number 0 (the
+    lowest square); it blocks a Rover (free, 2) like the rest of the ring, which leaves it only d4."""
+    ring = " 5  .  .  M  M  M  .  .  .\n 4  .  .  M  R  M  .  .  .\n 3  .  .  M  M  M  .  .  ."
+    state = start(" 8  V  .  .  .  .  .  .  v\n" + ring, game=extra_game(tmp_path))
+    assert warrior_at(state, "c3") == 0
+    assert destinations(state, "d4") == {"d4"}
+
+
 def test_tac_d2_a_move_action_text_names_the_squares() -> None:
     """TAC-D2, B.5: the Move encoding: ``Move(origin, dest, via)``, a 0-space move having dest = origin."""
     state = start(KINGS + " 4  .  .  .  P  .  .  .  .")

@@ -488,6 +488,24 @@ def test_tac_r12_teleport_only_to_a_portal_with_no_warrior() -> None:
     assert teleports(state) == {"move d2 to b7 through the portal at d3"}
 
 
+def test_tac_r12_a_portal_holding_warrior_0_is_not_free() -> None:
+    """TAC-R12: warrior number 0 (CMDR Kess on a1, the lowest square) holds a Portal as any warrior
+    does. A Scout (jump) passing over its own Portal on d5, where an ally stands, could only teleport
+    to a1, which is not free: so it may not name d5 at all, and nothing goes through a portal."""
+    state = start(
+        """
+ 8  .  .  .  .  .  .  .  o
+ 5  .  .  .  M  .  .  .  .
+ 4  .  .  .  S  .  .  .  .
+ 1  E  .  .  .  .  .  .  .
+""",
+        " 5  .  .  .  P  .  .  .  .\n 1  P  .  .  .  .  .  .  .",
+    )
+    assert warrior_at(state, "a1") == 0
+    assert teleports(state) == set()
+    assert "move d4 to d5" not in [str(a) for a in state.legal_actions()]
+
+
 def test_tac_r12_one_portal_alone_goes_nowhere() -> None:
     """TAC-R12: a seat with a single Portal has no other Portal to teleport to."""
     state = start(PORTALS, " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  p  .")
