@@ -102,15 +102,13 @@ def landings(s: TacticsState, mode: Mode, cells: Iterable[int]) -> list[bool]:
     return [enter[terrain[c] + 1] and board[c] < 0 for c in cells]
 
 
-def moves_of(
-    s: TacticsState, warrior: int, spec: MoveSpec | None = None
-) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
+def moves_of(s: TacticsState, warrior: int) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
     """Every move of `warrior` other than the 0-space move: ``(destination, portal used, squares entered)``.
 
     A move may go through an own Portal that holds no warrior, entered at any step, to another own
     Portal that holds no warrior; the move then ends there (TAC-36, R12).
     """
-    spec = spec or s.side_of(warrior).move
+    spec = s.side_of(warrior).move
     origin = s.square[warrior]
     owner = s.owner[warrior]
     board, terrain = s.board, s.terrain
@@ -160,15 +158,12 @@ def _free_moves(
                     yield target, cell, path
 
 
-def path_of(
-    s: TacticsState, warrior: int, dest: int, via: int | None, spec: MoveSpec | None = None
-) -> tuple[int, ...]:
+def path_of(s: TacticsState, warrior: int, dest: int, via: int | None) -> tuple[int, ...]:
     """The squares a legal move enters, its destination (or the portal it uses) last."""
     side = s.game.sides[s.card[warrior]][s.injured[warrior]]  # `side_of`, without the call
-    spec = spec or side.move
-    if spec is side.move and spec.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
+    if side.move.dirs is not Dirs.FREE:  # a straight line: the one ray that holds the target
         return SEGMENTS[s.square[warrior] * 64 + (dest if via is None else via)]
-    for option_dest, option_via, path in moves_of(s, warrior, spec):
+    for option_dest, option_via, path in moves_of(s, warrior):
         if option_dest == dest and option_via == via:
             return path
     raise AssertionError(f"no path to {name(dest)} (the move was checked as legal)")
@@ -195,13 +190,13 @@ def relocate(s: TacticsState, warrior: int, dest: int, path: tuple[int, ...], vi
         s.emit(Teleported(warrior, label, via, dest))
 
 
-def move_targets(s: TacticsState, warrior: int, spec: MoveSpec | None = None) -> list[int]:
+def move_targets(s: TacticsState, warrior: int) -> list[int]:
     """The squares a `Move` of `warrior` may name (its 0-space move aside), each once (E9).
 
     These are the squares it may stop on and the own Portals it may enter to teleport from: a move
     that teleports names its entry Portal, and the exit is the next decision (`portal_exits`).
     """
-    return list(dict.fromkeys(dest if via is None else via for dest, via, _ in moves_of(s, warrior, spec)))
+    return list(dict.fromkeys(dest if via is None else via for dest, via, _ in moves_of(s, warrior)))
 
 
 def portal_exits(s: TacticsState, warrior: int, portal: int | None = None) -> list[int]:

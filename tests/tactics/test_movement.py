@@ -587,7 +587,7 @@ def test_tac_d2_a_free_path_never_enters_a_square_twice_nor_its_start(tmp_path: 
     game, code = one_card_game(tmp_path, "Wanderer", "free exact 3", "free exact 1")
     state = start(KINGS + f" 4  .  .  .  {code}  .  .  .  .", game=game)
     wanderer, d4 = warrior_at(state, "d4"), square("d4")
-    moves = list(moves_of(state, wanderer, game.sides[state.card[wanderer]][0].move))
+    moves = list(moves_of(state, wanderer))
     assert moves
     assert d4 not in {dest for dest, _, _ in moves}
     for dest, via, path in moves:
@@ -628,6 +628,40 @@ def test_tac_r10_warrior_0_blocks_a_free_path_as_any_warrior_does(tmp_path: Path
     state = start(" 8  V  .  .  .  .  .  .  v\n" + ring, game=extra_game(tmp_path))
     assert warrior_at(state, "c3") == 0
     assert destinations(state, "d4") == {"d4"}
+
+
+def test_tac_r11_a_free_path_goes_round_fire_when_it_can(tmp_path: Path) -> None:
+    """TAC-R11, TAC-D2 extensibility: a free path is carried out along a way that keeps out of Fire
+    where there is one. A Rover (free, 2) going from d4 to d6 past Fire on d5 bends round it by c5
+    or e5 and keeps its Might; walled in by Fire on c5, d5 and e5, it must pass Fire and is scorched."""
+    game = extra_game(tmp_path)
+    for fire, scorched in ((" 5  .  .  .  F  .  .  .  .", False), (" 5  .  .  F  F  F  .  .  .", True)):
+        state = start(KINGS + " 4  .  .  .  R  .  .  .  .", fire, game=game)
+        rover = warrior_at(state, "d4")
+        play(state, "move d4 to d6")
+        assert state.scorched[rover] is scorched
+        assert might(state, rover) == 2 - scorched
+
+
+def test_tac_r12_a_free_path_enters_an_own_portal_at_any_step(tmp_path: Path) -> None:
+    """TAC-R12, TAC-D2 extensibility: a free path enters an own Portal at any step, not only its last.
+    A Rover (free, 2) walled in by Stone on c4, e4, c5 and e5 reaches its own Portal on d5 only at step
+    1, and may come out on its free Portal h1; no other square leads through a portal. It arrives on
+    h1, and d5 stays empty."""
+    state = start(
+        KINGS + " 4  .  .  .  R  .  .  .  .",
+        " 5  .  .  S  P  S  .  .  .\n 4  .  .  S  .  S  .  .  .\n 1  .  .  .  .  .  .  .  P",
+        game=extra_game(tmp_path),
+    )
+    rover = warrior_at(state, "d4")
+    teleports = {(name(dest), name(via)) for dest, via, _ in moves_of(state, rover) if via is not None}
+    assert teleports == {("h1", "d5")}
+    assert {text for text in legal_texts(state) if "portal" in text} == {
+        "move d4 to h1 through the portal at d5"
+    }
+    play(state, "move d4 to h1 through the portal at d5")
+    assert warrior_at(state, "h1") == rover
+    assert state.board[square("d5")] == -1
 
 
 def test_tac_d2_a_move_action_text_names_the_squares() -> None:
