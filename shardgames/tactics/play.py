@@ -154,7 +154,7 @@ def attack_problem(s: TacticsState, warrior: int) -> str | None:
 
 
 @handlers.legal(Phase.ACTION)
-def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -> list[int]:
+def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int | None = None) -> list[int]:
     """G1: EndTurn, BuyAction, and the moves and attacks of the active seat's warriors (or only of `only`).
 
     Where a warrior may move (TAC-30 to 38, R10, R12) and whom it may attack (TAC-44, RANGED) is
@@ -183,7 +183,7 @@ def legal_turn_actions(s: TacticsState, prompt: TacticsPrompt, only: int = -1) -
     sides, steps, cards, injured = game.sides, game.steps, s.card, s.injured
     move_base, attack_base = game.id_move, game.id_attack
     append = ids.append
-    for warrior in mine if only < 0 else (only,):
+    for warrior in mine if only is None else (only,):
         origin = square[warrior]
         card, hurt = cards[warrior], injured[warrior]
         side = sides[card][hurt]

@@ -69,6 +69,19 @@ def test_tac_34_entering_fire_costs_1_might_until_the_turn_ends() -> None:
     assert might_at(state, "d4") == 4
 
 
+def test_tac_r11_a_warrior_starting_its_turn_on_fire_on_a1_is_scorched() -> None:
+    """TAC-R11: starting a turn in Fire counts, on every square, a1 (square 0) included: when seat 0's
+    turn ends, seat 1's begins with seat 0's Militia still standing in the Fire on a1, so it has Might 1
+    less, and an enemy Militia in the Fire on h1 too."""
+    state = start(" 8  .  .  .  .  .  .  .  o\n 1  M  .  .  E  .  .  .  m", " 1  F  .  .  .  .  .  .  F")
+    ours, theirs = warrior_at(state, "a1"), warrior_at(state, "h1")
+    play(state, "end turn")
+    assert state.active == 1
+    assert state.scorched[ours]
+    assert state.scorched[theirs]
+    assert might(state, ours) == state.side_of(ours).might - 1
+
+
 def test_tac_34_passing_through_fire_counts() -> None:
     """TAC-34: a Knight that only passes a Fire square on d5 on its way to d6 also has Might 3."""
     state = start(

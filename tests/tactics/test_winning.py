@@ -27,6 +27,7 @@ from shardgames.tactics.events import (
     WarriorDefeated,
 )
 from shardgames.tactics.phases import Phase, TacticsPrompt
+from shardgames.tactics.play import might
 
 SEAT_0_WINS = (1.0, -1.0)
 SEAT_1_WINS = (-1.0, 1.0)
@@ -347,6 +348,21 @@ def test_tac_r17_the_game_is_a_draw_when_the_last_turn_ends() -> None:
     assert events_of(events, TurnBegan) == []
     assert state.turn == 200
     assert_over(state, None, DRAW)
+
+
+def test_tac_r17_the_last_turn_ends_before_the_draw_so_fire_is_forgotten() -> None:
+    """TAC-R17, TAC-R11: the last turn ends as any turn does (G4) before the cap draws the game: the
+    Knight that entered Fire on e7 in turn 200 is no longer scorched in the final position, and has its
+    Might 4 back."""
+    state = start(QUIET + " 6  .  .  .  .  K  .  .  .", " 7  .  .  .  .  F  .  .  .", turn=200)
+    knight = warrior_at(state, "e6")
+    play(state, "move e6 to e7")
+    assert state.scorched[knight]
+    assert might(state, knight) == 3
+    play(state, "end turn")
+    assert_over(state, None, DRAW)
+    assert not any(state.scorched)
+    assert might(state, knight) == 4
 
 
 def test_tac_r17_turns_are_counted_for_both_players_together() -> None:
