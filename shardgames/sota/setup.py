@@ -46,9 +46,10 @@ def lay_out(s: SotaState) -> None:
             HiddenDeck(seat, ((c, game.kind_of[c]) for c in cards if game.card_type[c] != PERSONA))
         )
         if len(personas) == 1:
-            s.persona.append(personas[0])
+            (persona,) = personas
+            s.persona.append(persona)
             s.options.append(())
-            s.emit(PersonaChosen(seat, personas[0], game.names[personas[0]], ()))
+            s.emit(PersonaChosen(seat, persona, game.names[persona], ()))
         else:
             s.persona.append(-1)
             s.options.append(personas)
