@@ -205,6 +205,24 @@ def test_a_misdeclared_trait_is_refused_with_every_problem() -> None:
         unregister_trait("grit")
 
 
+def test_a_persona_trait_that_takes_a_stat_is_refused() -> None:
+    """A Persona carries its trait without naming a stat; only a Trait card names one."""
+    for carriers in ({"persona"}, {"persona", "trait"}):
+        bad = Trait(
+            "poise",
+            "own total +1",
+            carriers=frozenset(carriers),
+            use=Modifier(own=1, text="+1"),
+            takes_stat=True,
+        )
+        with pytest.raises(CardError) as info:
+            register_trait(bad)
+        assert info.value.problems == (
+            "takes_stat: a Persona's trait names no stat; only Trait cards take one",
+        )
+    assert all(trait.name != "poise" for trait in registered_traits())
+
+
 def test_a_card_file_naming_an_unregistered_trait_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "cards.toml"
     path.write_text(CARD_FILE, encoding="utf-8")
