@@ -214,6 +214,10 @@ def _tasks(s: TacticsState, found: Problems) -> None:
         elif isinstance(task, TurnStartEffect | AfterMove | AfterAttack | MoveMade):
             if not _is_warrior(s, task.warrior):
                 found.add(f"{where}.warrior", f"must be a warrior 0..{len(s.card) - 1}, not {task.warrior}")
+            elif isinstance(task, AfterMove | MoveMade) and s.square[task.warrior] < 0:
+                found.add(
+                    f"{where}.warrior", f"warrior {task.warrior} must be on the board: it has just moved"
+                )
         elif isinstance(task, OrderTurnStart):
             if not all(_is_warrior(s, w) for w in task.warriors):
                 found.add(f"{where}.warriors", f"must be warriors 0..{len(s.card) - 1}")

@@ -294,8 +294,7 @@ def move_counted(s: TacticsState, warrior: int) -> bool:
 def run_after_move(s: TacticsState, task: AfterMove) -> None:
     """TAC-41, D3: the After-Moving effect of a warrior that moved."""
     warrior = task.warrior
-    if s.square[warrior] < 0:
-        return
+    assert s.square[warrior] >= 0, "After-Moving follows its move at once, before anything can defeat it"
     side = s.side_of(warrior)
     rule = side.rule
     if rule is not None and rule.timing is Timing.AFTER_MOVING:

@@ -207,6 +207,36 @@ def test_tac_r16_a_turn_start_effect_whose_warrior_an_earlier_one_defeated_does_
     assert state.prompt.phase is Phase.ACTION
 
 
+DUELIST_ROSTER = """
+[[warrior]]
+id = "duelist"
+name = "Duelist"
+cost = 3
+uninjured = { might = 4, move = "any 1", effect = "RIPOSTE_MOVE" }
+injured = { name = "Duelist (injured)", might = 3, move = "any 1", effect = "RIPOSTE_MOVE" }
+"""
+
+
+def test_tac_43_a_defeated_warrior_has_no_reaction_though_its_side_has_one(tmp_path: Path) -> None:
+    """TAC-43, G3: the reaction belongs to an attacked warrior still on the board. A Duelist has
+    RIPOSTE_MOVE on both sides: injured, it ripostes after surviving an attack; defeated by the
+    Knight's attack (Might 4 against its 3), it is gone, and seat 0 simply acts on."""
+    for game in own_game(tmp_path / "duelist.toml", DUELIST_ROSTER, ()):
+        d = game.codes[-1].lower()
+        board = " 8  .  .  .  .  .  .  .  e\n 5  .  .  .  {}* .  .  .  .\n 4  .  .  .  {} .  .  .  .\n"
+        board += " 1  E  .  .  .  .  .  .  ."
+        state = start(board.format(d, "P*"), game=game)  # the injured Pikeman's Might 2 leaves it 1
+        play(state, "attack d5 from d4")
+        assert state.board[35] >= 0
+        assert isinstance(state.prompt, TacticsPrompt)
+        assert (state.prompt.player, state.prompt.phase) == (1, Phase.RIPOSTE)
+        state = start(board.format(d, "K "), game=game)
+        play(state, "attack d5 from d4")
+        assert state.board[35] == -1
+        assert isinstance(state.prompt, TacticsPrompt)
+        assert (state.prompt.player, state.prompt.phase) == (0, Phase.ACTION)
+
+
 def test_an_own_optional_effect_asks_its_controller_and_does_what_was_chosen(game: TacticsGame) -> None:
     state = start(
         """

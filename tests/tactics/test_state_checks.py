@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from documents import problems_reading, put
+from documents import document, problems_reading, put
 from tactics_scenarios import start
 
 import shardgames as sg
 from shardgames.tactics import TacticsState
+from shardgames.tactics.phases import AfterAttack
 
 BOARD = """
  8  .  .  .  v  .  .  .  .
@@ -66,6 +67,20 @@ def riposte(warrior: int, square: int, player: int = 1) -> dict[str, Any]:
 )
 def test_bad_fields_are_named(path: str, value: Any, problems: list[str]) -> None:
     assert problems_reading(table(), put(path, value)) == tuple(problems)
+
+
+@pytest.mark.parametrize("task", ["AfterMove", "MoveMade"])
+def test_a_task_following_a_move_names_a_warrior_on_the_board(task: str) -> None:
+    """A move's After-Moving (and the end of a move through a Portal) follows the move at once, so
+    the warrior it names stands on the board: here the Militia of d7, defeated, does not."""
+    defeated = (put("data.square.3", -1), put("data.board.51", -1))
+    assert problems_reading(table(), *defeated, put("tasks", [{"type": task, "warrior": 3}])) == (
+        "tasks[0].warrior: warrior 3 must be on the board: it has just moved",
+    )
+    attacked = document(table())  # an attacked warrior's reaction is asked only if it is still there
+    for change in (*defeated, put("tasks", [{"type": "AfterAttack", "warrior": 3}])):
+        change(attacked)
+    assert table().game.state_from_json(attacked).tasks == (AfterAttack(3),)
 
 
 def test_an_effect_decision_belongs_to_its_warrior() -> None:
