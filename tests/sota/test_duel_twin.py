@@ -30,6 +30,7 @@ from shardgames.sota import Stat
 from shardgames.sota.actions import (
     ChooseStat,
     ChooseTarget,
+    Draw,
     DuelWith,
     DuelWithPersona,
     DuelWithTwins,
@@ -95,6 +96,18 @@ def test_sota_47_no_pair_once_the_twin_duel_is_used() -> None:
     """SOTA-47, R17(a): at most one Twin Duel per Turn Phase."""
     state = start(seat(positions=PAIR), seat(positions=["ex-c"]), twin_used=[0])
     assert set(state.legal_actions()) == {DuelWith(0), DuelWith(1), EndTurnPhase()}
+
+
+def test_sota_47_the_twin_duel_is_offered_again_in_the_next_turn_phase() -> None:
+    """SOTA-47, R17(a): the limit is one Twin Duel per Turn Phase: with both seats' Twin Duels used
+    in P1's Turn Phase, P2's pair may duel together in P2's own Turn Phase (both Gathers drawn nothing,
+    and nothing to position or bolster)."""
+    state = start(seat(positions=PAIR), seat(positions=PAIR), twin_used=[0, 1])
+    state.apply_action(EndTurnPhase())
+    state.apply_action(Draw(0))
+    state.apply_action(Draw(0))
+    assert (state.active, phase(state)) == (1, Phase.DUEL_UNIT)
+    assert DuelWithTwins(0, 1) in state.legal_actions()
 
 
 # ---------------------------------------------------------------------- SOTA-48: the pair's total
