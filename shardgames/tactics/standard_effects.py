@@ -41,6 +41,12 @@ __all__ = [
 _TERRAIN_NAMES = tuple(t.value for t in TERRAINS)
 
 
+def _only_amount(params: Sequence[int | str]) -> float:
+    """The amount of an effect whose one parameter is an amount (``PHALANX(2)``: 2)."""
+    (amount,) = params
+    return float(amount)
+
+
 @register_effect
 class Phalanx(Effect):
     """+n Might while an ally stands on one of the eight surrounding squares."""
@@ -60,7 +66,7 @@ class Phalanx(Effect):
 
     def strike_value(self, params: Sequence[int | str]) -> float:
         """Its worth to an attacker, for agents."""
-        return 0.5 * float(params[0])
+        return 0.5 * _only_amount(params)  # it holds only some of the time
 
 
 @register_effect
@@ -73,7 +79,8 @@ class Ranged(Effect):
 
     def reach(self, amounts: tuple[int, ...], names: tuple[str, ...]) -> int:
         """The reach of its attack actions."""
-        return amounts[0]
+        (distance,) = amounts
+        return distance
 
 
 @register_effect
@@ -92,7 +99,7 @@ class RallySelf(Effect):
 
     def strike_value(self, params: Sequence[int | str]) -> float:
         """Its worth to an attacker, for agents."""
-        return 0.5 * float(params[0])
+        return 0.5 * _only_amount(params)  # it holds only some of the time
 
 
 @register_effect
@@ -159,7 +166,7 @@ class Striker(Effect):
 
     def strike_value(self, params: Sequence[int | str]) -> float:
         """Its worth to an attacker, for agents."""
-        return float(params[0])
+        return _only_amount(params)
 
 
 @register_effect
