@@ -1106,6 +1106,56 @@ def test_tac_d3_terrain_affinity_for_the_last_terrain_needs_that_terrain(tmp_pat
     assert might_at(state, "d2") == 3
 
 
+def test_tac_d3_terrain_affinity_for_the_first_terrain_counts_it(tmp_path: Path) -> None:
+    """TERRAIN_AFFINITY(fire,2), for the first of the terrains (number 0): a Salamander in Fire has +2,
+    less the 1 that Fire costs (TAC-R11); on a square without terrain, its printed Might."""
+    roster = tmp_path / "salamander.toml"
+    roster.write_text(
+        '[[warrior]]\nid = "salamander"\nname = "Salamander"\ncost = 2\n'
+        'uninjured = { might = 1, move = "ortho 1", effect = "TERRAIN_AFFINITY(fire,2)" }\n'
+        'injured = { might = 1, move = "ortho 1" }\n',
+        encoding="utf-8",
+    )
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        1  .  .  .  [salamander] .  .  .  E
+        """,
+        """
+        2  .  .  .  F  .  .  .  .
+        """,
+        game=tactics_game(roster=(str(roster),)),
+    )
+    assert might_at(state, "d1") == 1
+    play(state, "move d1 to d2")
+    assert might_at(state, "d2") == 2
+
+
+def test_tac_d3_brace_never_turns_an_attack_into_a_gain(tmp_path: Path) -> None:
+    """TAC-D3 BRACE(2) "but not below 0": a Scout's Might 1 attack on a Bulwark takes nothing, and
+    gives nothing either: its Might stays 3."""
+    roster = tmp_path / "bulwark.toml"
+    roster.write_text(
+        '[[warrior]]\nid = "bulwark"\nname = "Bulwark"\ncost = 2\n'
+        'uninjured = { might = 3, move = "ortho 1", effect = "BRACE(2)" }\n'
+        'injured = { might = 1, move = "ortho 1" }\n',
+        encoding="utf-8",
+    )
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        5  .  .  .  {bulwark} .  .  .  .
+        4  .  .  .  S  .  .  .  .
+        1  .  .  .  .  .  .  .  E
+        """,
+        game=tactics_game(roster=(str(roster),)),
+    )
+    assert might_at(state, "d4", attacking=True) == 1
+    events = play(state, "attack d5 from d4")
+    assert [(e.reduction, e.might_left) for e in events_of(events, Attacked)] == [(0, 3)]
+    assert might_at(state, "d5") == 3
+
+
 def test_tac_d4_five_terrain_kinds_and_rock_names_stone() -> None:
     """TAC-D4 and the extensibility note: the terrains are Fire, Stone, Portal, Water and Wind; "rock" is
     another name for Stone, in any case."""
