@@ -159,6 +159,23 @@ def test_greedy_gangs_up_when_no_warrior_injures_alone() -> None:
     assert state.injured[pikeman]
 
 
+def test_greedy_does_not_gang_up_on_a_warrior_that_ripostes_away() -> None:
+    """RIPOSTE_MOVE (DX17): two Militia (Might 3 each beside each other) could together injure the
+    Knight (Might 4) that neither injures alone, but the Knight would move away after the first attack:
+    so neither attacks it."""
+    state = start(
+        """
+         8  v  .  .  .  .  .  .  .
+         5  .  .  .  k  .  .  .  .
+         4  .  .  .  M  M  .  .  .
+         1  .  .  .  .  .  .  .  E
+        """
+    )
+    actions = play_turn(state)
+    assert not [a for a in actions if isinstance(a, Attack) and a.target == square("d5")]
+    assert not state.injured[warrior_at(state, "d5")]
+
+
 def test_greedy_moves_its_commander_out_of_danger() -> None:
     """Two Militia (Might 3 side by side) could reach and injure Kess next turn: Kess moves away first."""
     state = start(
