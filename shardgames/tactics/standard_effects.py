@@ -203,10 +203,8 @@ class Nudge(Effect):
     text = "may move one adjacent warrior, of either side, 1 space to an empty cell it can enter."
 
     def choices(self, s: TacticsState, prompt: TacticsPrompt, side: CompiledSide) -> Iterable[int]:
-        """The ids its controller may choose."""
+        """The ids its controller may choose (its warrior is on the board: a turn-start effect needs it)."""
         where = s.square[prompt.warrior]
-        if where < 0:
-            return ()
         ids: list[int] = []
         move_id = s.game.move_id
         for cell in ADJACENT[where]:
