@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shardgames.kernel.checks import Problems
+from shardgames.kernel.prompts import Task
 from shardgames.tactics.effects import Timing
 from shardgames.tactics.movement import move_targets, portal_exits
 from shardgames.tactics.phases import (
@@ -206,6 +207,14 @@ def _is_warrior(s: TacticsState, warrior: int) -> bool:
     return 0 <= warrior < len(s.card)
 
 
+_ON_THE_BOARD: dict[type[Task], str] = {
+    AfterMove: "it has just moved",
+    MoveMade: "it has just moved",
+    TurnStartEffect: "its turn-start effect acts now",
+}
+"""The tasks that run at once for a warrior on the board, and why it must be there."""
+
+
 def _tasks(s: TacticsState, found: Problems) -> None:
     for index, task in enumerate(s.tasks):
         where = f"tasks[{index}]"
@@ -214,10 +223,9 @@ def _tasks(s: TacticsState, found: Problems) -> None:
         elif isinstance(task, TurnStartEffect | AfterMove | AfterAttack | MoveMade):
             if not _is_warrior(s, task.warrior):
                 found.add(f"{where}.warrior", f"must be a warrior 0..{len(s.card) - 1}, not {task.warrior}")
-            elif isinstance(task, AfterMove | MoveMade) and s.square[task.warrior] < 0:
-                found.add(
-                    f"{where}.warrior", f"warrior {task.warrior} must be on the board: it has just moved"
-                )
+            elif type(task) in _ON_THE_BOARD and s.square[task.warrior] < 0:
+                why = _ON_THE_BOARD[type(task)]
+                found.add(f"{where}.warrior", f"warrior {task.warrior} must be on the board: {why}")
         elif isinstance(task, OrderTurnStart):
             if not all(_is_warrior(s, w) for w in task.warriors):
                 found.add(f"{where}.warriors", f"must be warriors 0..{len(s.card) - 1}")

@@ -69,13 +69,21 @@ def test_bad_fields_are_named(path: str, value: Any, problems: list[str]) -> Non
     assert problems_reading(table(), put(path, value)) == tuple(problems)
 
 
-@pytest.mark.parametrize("task", ["AfterMove", "MoveMade"])
-def test_a_task_following_a_move_names_a_warrior_on_the_board(task: str) -> None:
-    """A move's After-Moving (and the end of a move through a Portal) follows the move at once, so
-    the warrior it names stands on the board: here the Militia of d7, defeated, does not."""
+@pytest.mark.parametrize(
+    ("task", "why"),
+    [
+        ("AfterMove", "it has just moved"),
+        ("MoveMade", "it has just moved"),
+        ("TurnStartEffect", "its turn-start effect acts now"),
+    ],
+)
+def test_a_task_that_runs_at_once_names_a_warrior_on_the_board(task: str, why: str) -> None:
+    """A move's After-Moving (and the end of a move through a Portal) follows the move at once, and a
+    turn-start effect acts as soon as it is chosen, so the warrior it names stands on the board: here
+    the Militia of d7, defeated, does not."""
     defeated = (put("data.square.3", -1), put("data.board.51", -1))
     assert problems_reading(table(), *defeated, put("tasks", [{"type": task, "warrior": 3}])) == (
-        "tasks[0].warrior: warrior 3 must be on the board: it has just moved",
+        f"tasks[0].warrior: warrior 3 must be on the board: {why}",
     )
     attacked = document(table())  # an attacked warrior's reaction is asked only if it is still there
     for change in (*defeated, put("tasks", [{"type": "AfterAttack", "warrior": 3}])):
