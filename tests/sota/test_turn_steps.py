@@ -266,8 +266,11 @@ def test_sota_r10_position_is_compulsory_when_possible() -> None:
     assert all(isinstance(a, Place) for a in legal)
     assert not state.is_legal(Pass())
     assert not state.is_legal(Swap(0, local(state, 0, "ex-e")))
-    with pytest.raises(IllegalActionError):
+    compulsory = r"Duel Positions \[1, 2\] are open: placing a Character is compulsory"
+    with pytest.raises(IllegalActionError, match=compulsory):
         state.apply_action(Pass())
+    with pytest.raises(IllegalActionError, match=compulsory):
+        state.apply_action(Swap(0, local(state, 0, "ex-e")))
     assert step(state) == (0, Phase.POSITION)
 
 
