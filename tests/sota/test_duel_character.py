@@ -24,6 +24,7 @@ from sota_scenarios import (
     stats_left,
 )
 
+import shardgames as sg
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
 from shardgames.sota.events import CardFractured, CardMilled, CardReturned, DuelDeclared, TurnPhaseEnded
@@ -233,3 +234,15 @@ def test_sota_dx1_character_duel_tie_then_the_persona_is_the_next_target() -> No
     state.apply_action(DuelWith(1))
     state.apply_action(ChooseStat(Stat.MAGIC))
     assert state.legal_actions() == (ChooseTarget(1, None),)
+
+
+def test_sota_r18_a_duel_in_progress_is_public_so_a_determinisation_has_it_unchanged() -> None:
+    """SOTA-R18: the duel being fought (unit, stat and target chosen, no result yet) is known to every
+    seat, so a table sampled from either seat's view holds the same duel, its totals still unset."""
+    state = start(seat(positions=["ex-a"]), seat(positions=["ex-c"]))
+    challenge(state, 0, "agility", (1, 0))
+    assert state.is_chance_node()  # the dice are next
+    for viewer in (0, 1):
+        sample = state.view(viewer).sample_state(sg.Rng(viewer))
+        assert isinstance(sample, SotaState)
+        assert sample.duel == state.duel
