@@ -690,6 +690,24 @@ def test_tac_r15_an_effect_attack_uses_the_arithmetic_and_brace() -> None:
     assert injured(state, events) == []
 
 
+def test_tac_r15_a_volley_is_an_attack_so_its_target_may_riposte() -> None:
+    """TAC-R15, TAC-43: the VOLLEY is an attack like any other: the Knight it leaves on the board
+    (Might 4 less the Slinger's 2) may riposte, and P2 decides it."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        5  .  .  .  k  .  .  .  .
+        2  .  .  L  .  .  .  .  .
+        1  .  .  .  .  .  .  .  E
+        """,
+        game=extended(),
+    )
+    events = play(state, "move c2 to c3", "attack d5 from c3")
+    assert outcome(events) == [("Slinger", "Knight", 2, 2)]
+    assert isinstance(state.prompt, TacticsPrompt)
+    assert (state.prompt.player, state.prompt.phase, state.prompt.warrior) == (1, Phase.RIPOSTE, 2)
+
+
 def test_tac_r15_an_effect_attack_uses_commander_exposure() -> None:
     """TAC-R15, R14: P2 has only an injured CMDR Vale (Might 2); the injured Slinger's VOLLEY(2) takes
     only 1, yet defeats it, and P1 wins."""

@@ -1047,6 +1047,31 @@ def test_tac_d3_a_placed_portal_works_like_a_bought_one() -> None:
     assert "move e1 to a6 through the portal at e2" in legal_texts(state)
 
 
+def test_tac_d3_place_terrain_never_under_warrior_number_0() -> None:
+    """PLACE_TERRAIN: a square holding a warrior is not offered, warrior number 0 (the Militia on a1,
+    the lowest square) included: after moving to b2, the Gatewright may place on the other six."""
+    state = start(
+        """
+        8  .  .  .  .  .  .  .  e
+        3  .  G  .  .  .  .  .  .
+        1  M  .  .  .  .  .  .  E
+        """,
+        game=extended(),
+    )
+    assert warrior_at(state, "a1") == 0
+    play(state, "move b3 to b2")
+    assert legal_texts(state) == [
+        "decline",
+        "place terrain at b1",
+        "place terrain at c1",
+        "place terrain at a2",
+        "place terrain at c2",
+        "place terrain at a3",
+        "place terrain at b3",
+        "place terrain at c3",
+    ]
+
+
 def test_tac_d3_place_terrain_with_the_alias_rock_places_stone() -> None:
     """Terrain aliases: the injured Gatewright's PLACE_TERRAIN(rock) places Stone."""
     state = start(
