@@ -669,3 +669,13 @@ def test_tac_d2_a_move_action_text_names_the_squares() -> None:
     state = start(KINGS + " 4  .  .  .  P  .  .  .  .")
     assert action(state, "move d4 0 spaces") == Move(square("d4"), square("d4"))
     assert action(state, "move d4 to d6") == Move(square("d4"), square("d6"))
+
+
+def test_tac_b5_a_square_is_named_by_file_and_rank_in_either_case() -> None:
+    """B.5: squares are named a1 to h8 (a1 is 0, h8 is 63), read in either case and around spaces; any
+    other name is refused, naming the squares."""
+    assert [square("a1"), square("h8"), square(" C2 "), square("D4")] == [0, 63, 10, 27]
+    assert [name(0), name(63), name(10)] == ["a1", "h8", "c2"]
+    for bad in ("i1", "a9", "a", "a10", ""):
+        with pytest.raises(ValueError, match="squares are a1 to h8"):
+            square(bad)
