@@ -608,6 +608,19 @@ def test_tac_d2_the_path_of_a_move_that_is_not_legal_is_an_error(tmp_path: Path)
         path_of(state, rover, square("d7"), None)
 
 
+def test_tac_r11_the_path_of_a_straight_move_holds_every_square_entered() -> None:
+    """TAC-R11, R12: the path of a move is the squares it enters, the destination (or the Portal it
+    teleports from) last: what Fire is checked against. A Pikeman going d4 to d6 enters d5 and d6; a
+    Diver going d2 through its Portal on d3 enters d3 alone."""
+    state = start(KINGS + " 4  .  .  .  P  .  .  .  .")
+    assert path_of(state, warrior_at(state, "d4"), square("d6"), None) == (square("d5"), square("d6"))
+    state = start(
+        " 8  .  .  .  .  .  .  .  v\n 2  .  .  .  D  .  .  .  .\n 1  E  .  .  .  .  .  .  .",
+        " 3  .  .  .  P  .  .  .  .\n 6  .  .  .  .  .  .  P  .",
+    )
+    assert path_of(state, warrior_at(state, "d2"), square("g6"), square("d3")) == (square("d3"),)
+
+
 def test_tac_r10_a_free_path_jumper_passes_over_warriors_a_walker_cannot(tmp_path: Path) -> None:
     """TAC-R10 (d), TAC-D2 extensibility: a warrior blocks a free path unless the mover has flight or
     jump. Ringed by warriors, a Hopper (free, 2, jump) passes over them to every empty square 2 king
