@@ -242,8 +242,9 @@ STONEGUARD = ("Ridge Recruit", "Sky Lancer", "Ridge Golem", "Stone Skin", "Gale 
 @pytest.mark.parametrize("hand", [0, 3, 10, 12])
 def test_cmd_observation_blocks_keep_their_places_whatever_the_hand_holds(hand: int) -> None:
     """The hand block has `HAND` slots however many cards the hand holds, so the Queue block and the
-    global block always start at the same place: a Spark on the Queue is in the first Queue slot, and
-    the step one-hot marks the Main step, with 0, 3, 10 or 12 cards in hand."""
+    global block always start at the same place: a Spark on the Queue is in the first Queue slot (marked
+    as its own by seat 1 only), and the step one-hot marks the Main step, with 0, 3, 10 or 12 cards in
+    hand."""
     game = command_game()
     state = game.state_from_position(
         {
@@ -259,6 +260,8 @@ def test_cmd_observation_blocks_keep_their_places_whatever_the_hand_holds(hand: 
     assert present.tolist() == [1] * shown + [0] * (HAND - shown)
     queue_at = hand_at + HAND * HAND_SLOT
     assert tensor[queue_at : queue_at + 2].tolist() == [1, 0]  # present, not the viewing seat's
+    theirs = state.observation_tensor(1)[queue_at : queue_at + 2]
+    assert theirs.tolist() == [1, 1]  # present, and seat 1's own
     assert tensor[queue_at + QUEUE_SLOT] == 0
     global_at = queue_at + QUEUE * QUEUE_SLOT
     assert global_at + GLOBAL == len(tensor)
