@@ -656,6 +656,35 @@ def test_tac_r11_a_free_path_goes_round_fire_when_it_can(tmp_path: Path) -> None
         assert might(state, rover) == 2 - scorched
 
 
+def test_tac_r11_an_exact_free_path_goes_round_fire_when_it_can_and_through_it_when_not(
+    tmp_path: Path,
+) -> None:
+    """TAC-R11, TAC-D2 extensibility: a Wanderer (free, exactly 2) going from d4 to d6 with Fire on d5
+    and e5 takes the way by c5 and keeps its Might; walled in by Fire on c5, d5 and e5, d6 is still
+    a destination, by a way through Fire, and the Wanderer is scorched."""
+    game, code = one_card_game(tmp_path, "Wanderer", "free exact 2", "free exact 1")
+    for fire, scorched in ((" 5  .  .  .  F  F  .  .  .", False), (" 5  .  .  F  F  F  .  .  .", True)):
+        state = start(KINGS + f" 4  .  .  .  {code}  .  .  .  .", fire, game=game)
+        wanderer = warrior_at(state, "d4")
+        assert "d6" in destinations(state, "d4")
+        play(state, "move d4 to d6")
+        assert state.scorched[wanderer] is scorched
+
+
+def test_tac_dx12_a_free_path_starting_on_an_own_portal_does_not_teleport_from_it(tmp_path: Path) -> None:
+    """DX12, TAC-R12: a move teleports from a Portal it enters; the square a Rover (free, 2) starts on
+    is not entered, so standing on its own Portal d4 it teleports only through d5, never from d4."""
+    state = start(
+        KINGS + " 4  .  .  .  R  .  .  .  .",
+        " 5  .  .  .  P  .  .  .  .\n 4  .  .  .  P  .  .  .  .\n 1  .  .  .  .  .  .  .  P",
+        game=extra_game(tmp_path),
+    )
+    d4 = square("d4")
+    vias = {via for _, via, _ in moves_of(state, warrior_at(state, "d4")) if via is not None}
+    assert vias == {square("d5")}
+    assert d4 not in vias
+
+
 def test_tac_r12_a_free_path_enters_an_own_portal_at_any_step(tmp_path: Path) -> None:
     """TAC-R12, TAC-D2 extensibility: a free path enters an own Portal at any step, not only its last.
     A Rover (free, 2) walled in by Stone on c4, e4, c5 and e5 reaches its own Portal on d5 only at step
