@@ -413,6 +413,7 @@ def test_tac_43_a_warrior_on_the_first_square_reacts_too() -> None:
     )
     play(state, "attack a1 from a2")
     assert decision(state) == (1, Phase.RIPOSTE, "a1")
+    assert str(state.prompt).endswith(" (a1)")  # the decision names its square, a1 too
 
 
 def test_tac_43_no_riposte_once_the_attack_flipped_the_knight() -> None:

@@ -377,6 +377,24 @@ def test_a_reminder_text_names_only_the_effects_parameters() -> None:
     assert "MISCOUNTED" not in EFFECTS
 
 
+def test_registering_returns_the_class_and_an_effect_shows_its_name() -> None:
+    """`register_effect` is a class decorator: it hands the class back. An effect prints as its name."""
+    try:
+        assert register_effect(Drumbeat) is Drumbeat
+        assert repr(EFFECTS["DRUMBEAT"]) == "<effect DRUMBEAT>"
+    finally:
+        unregister_effect("DRUMBEAT")
+    assert repr(EFFECTS["PHALANX"]) == "<effect PHALANX>"
+
+
+def test_an_effect_without_choices_cannot_resolve_one() -> None:
+    """`Effect.resolve` by default: an effect that offers no choices has none to carry out, and says so."""
+    state = start(" 8  .  .  .  .  .  .  .  e\n 1  E  .  .  .  .  .  .  .")
+    assert isinstance(state.prompt, TacticsPrompt)
+    with pytest.raises(NotImplementedError, match="PHALANX offers no choices"):
+        EFFECTS["PHALANX"].resolve(state, state.prompt, Move(0, 1), state.side_of(0))
+
+
 def test_a_pickled_effect_needs_its_module_to_have_registered_it() -> None:
     """An effect pickles as its name; unpickled where nothing registered it, it says what to do."""
     register_effect(Drumbeat)
@@ -397,6 +415,8 @@ def test_a_taken_name_is_refused_and_standard_effects_stay() -> None:
         register_effect(Again)
     with pytest.raises(UsageError, match="standard effect"):
         unregister_effect("BRACE")
+    with pytest.raises(UsageError, match="no effect 'NO_SUCH_EFFECT' is registered"):
+        unregister_effect("NO_SUCH_EFFECT")
 
 
 def test_a_roster_naming_an_unregistered_effect_is_refused(tmp_path: Path) -> None:
