@@ -358,6 +358,39 @@ def test_an_optional_effect_without_choices_is_refused() -> None:
     assert "HESITANT" not in EFFECTS
 
 
+def test_an_optional_effect_needs_both_choices_and_resolve() -> None:
+    """Choices without a way to carry one out are refused as no choices at all are."""
+
+    class HalfDone(Effect):
+        name = "HALF_DONE"
+        timing = Timing.AFTER_MOVING
+        optional = True
+        text = "You may pick a square."
+
+        def choices(self, s: TacticsState, prompt: TacticsPrompt, side: CompiledSide) -> Iterable[int]:
+            return [s.game.id_place_terrain]
+
+    with pytest.raises(CardError) as caught:
+        register_effect(HalfDone)
+    assert caught.value.problems == (
+        "optional: an optional effect offers its controller choices; define choices and resolve",
+    )
+    assert "HALF_DONE" not in EFFECTS
+
+
+def test_an_effect_with_an_unknown_timing_is_refused_naming_the_timings() -> None:
+    class Whenever(Effect):
+        name = "WHENEVER"
+        timing = "sometimes"  # type: ignore[assignment]
+        text = "Now and then."
+
+    with pytest.raises(CardError) as caught:
+        register_effect(Whenever)
+    assert len(caught.value.problems) == 1
+    assert caught.value.problems[0].startswith("timing: 'sometimes' is not one of ")
+    assert "WHENEVER" not in EFFECTS
+
+
 def test_an_effect_without_a_decision_offers_no_choices() -> None:
     """The default of `Effect.choices`: nothing to choose (PHALANX never asks its controller)."""
     state = start(" 8  .  .  .  .  .  .  .  e\n 1  E  .  .  .  .  .  .  .")
