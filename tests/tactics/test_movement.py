@@ -580,6 +580,15 @@ def test_tac_d2_an_exact_free_path_may_wander_back_to_nearer_squares(tmp_path: P
     assert destinations(state, "d4") == cells("d4 c5 d5 e5 c4 e4 c3 d3 e3")
 
 
+def test_tac_r10_an_exact_free_path_stops_at_a_warrior_it_cannot_pass(tmp_path: Path) -> None:
+    """TAC-R10 (d), TAC-D2 extensibility: a free path of exactly 2 steps is blocked like any walker's:
+    ringed by warriors, a Wanderer (free, exactly 2) cannot go on from the ring, so it can only stay."""
+    game, code = one_card_game(tmp_path, "Wanderer", "free exact 2", "free exact 1")
+    ring = " 5  .  .  M  M  M  .  .  .\n 4  .  .  M  {}  M  .  .  .\n 3  .  .  M  M  M  .  .  ."
+    state = start(KINGS + ring.format(code), game=game)
+    assert destinations(state, "d4") == {"d4"}
+
+
 def test_tac_d2_a_free_path_never_enters_a_square_twice_nor_its_start(tmp_path: Path) -> None:
     """TAC-D2 extensibility: each step of a free path enters a new square, never the one it left from.
     So a Wanderer (free, exactly 3) on an open board has no 3-step path back to d4 (d4 is its 0-space

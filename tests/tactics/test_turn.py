@@ -66,6 +66,7 @@ def test_tac_24_the_player_who_placed_first_moves_first(first: int) -> None:
     """TAC-24: after setup, the first turn of play is the turn of the player who bought first."""
     state = tactics_game(chance="explicit").new_initial_state(seed=5)
     assert isinstance(state, TacticsState)
+    assert str(state.prompt) == "chance: flip the coin for the first player"
     state.apply_action(FirstPlayer(first))
     home = {0: "e1", 1: "e8"}
     play(state, f"buy cmdr-kess at {home[first]}", "stop buying")
