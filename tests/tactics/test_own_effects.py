@@ -342,7 +342,8 @@ def test_an_effect_that_declares_nothing_is_refused_for_its_name_and_text() -> N
 
 
 def test_an_optional_effect_without_choices_is_refused() -> None:
-    """An optional effect asks its controller, so it must say what the choices are and carry one out."""
+    """An optional effect asks its controller, so it must say what the choices are and carry one out:
+    neither, or choices without a way to carry one out, is refused."""
 
     class Hesitant(Effect):
         name = "HESITANT"
@@ -350,32 +351,19 @@ def test_an_optional_effect_without_choices_is_refused() -> None:
         optional = True
         text = "You may hesitate."
 
-    with pytest.raises(CardError) as caught:
-        register_effect(Hesitant)
-    assert caught.value.problems == (
-        "optional: an optional effect offers its controller choices; define choices and resolve",
-    )
-    assert "HESITANT" not in EFFECTS
-
-
-def test_an_optional_effect_needs_both_choices_and_resolve() -> None:
-    """Choices without a way to carry one out are refused as no choices at all are."""
-
-    class HalfDone(Effect):
+    class HalfDone(Hesitant):
         name = "HALF_DONE"
-        timing = Timing.AFTER_MOVING
-        optional = True
-        text = "You may pick a square."
 
         def choices(self, s: TacticsState, prompt: TacticsPrompt, side: CompiledSide) -> Iterable[int]:
             return [s.game.id_place_terrain]
 
-    with pytest.raises(CardError) as caught:
-        register_effect(HalfDone)
-    assert caught.value.problems == (
-        "optional: an optional effect offers its controller choices; define choices and resolve",
-    )
-    assert "HALF_DONE" not in EFFECTS
+    for effect in (Hesitant, HalfDone):
+        with pytest.raises(CardError) as caught:
+            register_effect(effect)
+        assert caught.value.problems == (
+            "optional: an optional effect offers its controller choices; define choices and resolve",
+        )
+        assert effect.name not in EFFECTS
 
 
 def test_an_effect_with_an_unknown_timing_is_refused_naming_the_timings() -> None:
