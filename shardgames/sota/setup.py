@@ -32,7 +32,6 @@ def lay_out(s: SotaState) -> None:
     game = s.game
     n = game.num_players
     k = game.duel_positions
-    s.persona, s.options, s.hands, s.decks = [], [], [], []
     s.slots, s.traits = [-1] * (n * k), [-1] * (n * k)
     s.allies, s.shards, s.removed = [()] * (n * 5), [()] * n, [()] * n
     s.alive = [True] * n

@@ -31,6 +31,7 @@ from shardgames.sota.events import (
     StartRolled,
     TurnPhaseBegan,
 )
+from shardgames.sota.html import state_html
 from shardgames.sota.phases import Phase, SotaPrompt
 
 P1_HAND = ["ex-a", "ex-e", "ex-f", "ex-j", "casstia"]
@@ -312,6 +313,16 @@ def test_sota_24_each_player_rolls_1d6_after_the_draw() -> None:
     assert state.chance_outcomes() == tuple((RollDie(face), pytest.approx(1 / 6)) for face in range(1, 7))
     assert start_rolls(state, 2, 3) == [0, 1]
     assert [(e.player, e.face) for e in state.events if isinstance(e, StartRolled)] == [(0, 2), (1, 3)]
+
+
+def test_sota_24_a_seat_has_no_start_roll_until_its_die_is_rolled() -> None:
+    """SOTA-24: before the start roll no seat has a roll (0 reads as none); each die is kept as it falls."""
+    state = to_start_roll(3)
+    assert state.rolls == (0, 0, 0)
+    assert "start roll" not in state_html(state)
+    start_rolls(state, 4)
+    assert state.rolls == (4, 0, 0)
+    assert state_html(state).count("start roll") == 1
 
 
 @pytest.mark.parametrize(("faces", "starter"), [((6, 1), 0), ((1, 6), 1), ((3, 5), 1), ((5, 3), 0)])
