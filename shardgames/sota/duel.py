@@ -68,11 +68,9 @@ def legal_unit(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
     """
     game, seat = s.game, prompt.player
     occupied = occupied_positions(s, seat)
-    ids = [game.id_end_turn_phase]
     if not occupied:
-        ids.append(game.id_duel_persona)
-        return ids
-    ids.extend(game.id_duel_with[i] for i in occupied)
+        return (game.id_end_turn_phase, game.id_duel_persona)
+    ids = [game.id_end_turn_phase, *(game.id_duel_with[i] for i in occupied)]
     if not s.twin_used >> seat & 1:
         ids.extend(game.id_duel_twins[first][second] for first, second in twin_pairs(s, seat))
     return ids
