@@ -96,6 +96,16 @@ def test_sota_47_no_pair_once_the_twin_duel_is_used() -> None:
     """SOTA-47, R17(a): at most one Twin Duel per Turn Phase."""
     state = start(seat(positions=PAIR), seat(positions=["ex-c"]), twin_used=[0])
     assert set(state.legal_actions()) == {DuelWith(0), DuelWith(1), EndTurnPhase()}
+    assert state.why_illegal(DuelWithTwins(0, 1)) == (
+        "seat 0 has taken part in a Twin Duel this Turn Phase (SOTA-47)"
+    )
+
+
+def test_sota_47_the_other_seats_twin_duel_does_not_use_up_this_seats() -> None:
+    """SOTA-47, R17(a): the limit is per seat: P2's Twin Duel this Turn Phase leaves P1's pair free."""
+    state = start(seat(positions=PAIR), seat(positions=PAIR), twin_used=[1])
+    assert DuelWithTwins(0, 1) in state.legal_actions()
+    assert state.why_illegal(DuelWithTwins(0, 1)) is None
 
 
 def test_sota_47_the_twin_duel_is_offered_again_in_the_next_turn_phase() -> None:
