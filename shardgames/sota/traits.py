@@ -156,11 +156,6 @@ class Trait:
     condition: Callable[[TraitUse], str | None] = attrs.field(default=no_condition, kw_only=True)
     keeps_stat: bool = attrs.field(default=False, kw_only=True)
 
-    @property
-    def is_passive(self) -> bool:
-        """Whether the trait is never used as a modifier."""
-        return self.use is None
-
 
 def _problems(trait: Trait) -> list[str]:
     """Every problem of a trait's declaration (its fields may hold anything a caller passed)."""

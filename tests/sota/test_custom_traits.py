@@ -205,6 +205,18 @@ def test_a_misdeclared_trait_is_refused_with_every_problem() -> None:
         unregister_trait("grit")
 
 
+def test_a_trait_that_does_nothing_or_has_no_callable_condition_is_refused() -> None:
+    """A trait not used as a modifier must keep the stat, and its condition must be a function."""
+    bad = Trait("mute", "does nothing", carriers=frozenset({"trait"}), condition="never")  # type: ignore[arg-type]
+    with pytest.raises(CardError) as info:
+        register_trait(bad)
+    assert info.value.problems == (
+        "condition: must be a function of a TraitUse, not 'never'",
+        "use: a trait that is not used must keep the stat (keeps_stat), or it does nothing",
+    )
+    assert all(trait.name != "mute" for trait in registered_traits())
+
+
 def test_a_persona_trait_that_takes_a_stat_is_refused() -> None:
     """A Persona carries its trait without naming a stat; only a Trait card names one."""
     for carriers in ({"persona"}, {"persona", "trait"}):
