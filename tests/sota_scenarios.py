@@ -6,6 +6,7 @@ Games run in explicit-chance mode, so tests choose every die and every drawn car
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,8 @@ def card_first_game(folder: Path, card: str) -> SotaGame:
     text = DATA.read_text(encoding="utf-8")
     start = text.index('[[deck]]\nname = "p1"')
     p1 = text[start : text.index("[[deck]]", start + 1)]
-    moved = p1.replace(f'"{card}", ', "").replace('"ex-p1-persona", ', f'"{card}", "ex-p1-persona", ', 1)
+    without = re.sub(rf'\s*"{card}",', "", p1, count=1)
+    moved = without.replace('"ex-p1-persona", ', f'"{card}", "ex-p1-persona", ', 1)
     path = folder / "decks.toml"
     path.write_text(text + "\n" + moved.replace('name = "p1"', 'name = "first"'), encoding="utf-8")
     game = sg.load_game("sota", decks=(f"{path}#first", f"{DATA}#p2"), chance="explicit")

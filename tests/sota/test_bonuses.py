@@ -8,9 +8,12 @@ test that looks at a player's options in the modifier window gives it some other
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sota_scenarios import (
     card,
+    card_first_game,
     challenge,
     last_duel,
     names,
@@ -450,6 +453,16 @@ def test_sota_d4_t6_encore_is_passive_and_saves_the_declared_stat_once_per_turn_
     state.apply_action(Pass())
     challenge(state, 0, "agility", (1, 2))
     assert "agility" not in stats_left(state)  # the Encore was once per Turn Phase
+
+
+def test_sota_d4_t6_an_encore_that_is_card_0_saves_the_stat_too(tmp_path: Path) -> None:
+    """SOTA-D4 T6: the Encore works whatever its card's number, the first card of the game included."""
+    encore_first = card_first_game(tmp_path, "ex-encore")
+    position = [{"card": "ex-a", "trait": "ex-encore"}]
+    state = start(seat(positions=position), seat(positions=["ex-c"]), game=encore_first)
+    assert card(state, 0, "ex-encore") == 0
+    challenge(state, 0, "magic", (1, 0))
+    assert "magic" in stats_left(state)
 
 
 # ---------------------------------------------------------------------- SOTA-D5: Persona traits
