@@ -44,19 +44,22 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import os
 import random
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
@@ -470,11 +473,82 @@ _PYTEST_WITHIN_MEMORY = (
 """``python -m pytest``, after capping the address space at the first argument (`MEMORY_LIMIT`)."""
 
 
+class StoppedError(Exception):
+    """A test run was asked for after the runs were stopped."""
+
+
+class RunningTests:
+    """The test runs under way, each in a process group of its own, so that they can all be stopped.
+
+    A run is started only through `start`; once `stop` is called, every run under way is killed with
+    the processes it started, and no new run starts (`start` raises `StoppedError`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[str]] = set()
+        self._stopped = False
+
+    def start(self, command: Sequence[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+        """Start `command` in a new process group (it then does not see the terminal's Ctrl-C)."""
+        with self._lock:
+            if self._stopped:
+                raise StoppedError
+            process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+            )
+            self._running.add(process)
+            return process
+
+    def finish(self, process: subprocess.Popen[str], timeout: float | None) -> tuple[int | None, str]:
+        """Wait for `process`: (its exit status, or None past `timeout` seconds; its output).
+
+        The process group is killed past the timeout, or if the wait itself is interrupted.
+        """
+        try:
+            out, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            process.communicate()
+            return None, ""
+        except BaseException:
+            _kill_group(process)
+            process.communicate()
+            raise
+        finally:
+            with self._lock:
+                self._running.discard(process)
+        return process.returncode, out
+
+    def stop(self) -> None:
+        """Kill every run under way, and refuse new ones."""
+        with self._lock:
+            self._stopped = True
+            for process in self._running:
+                if process.returncode is None:  # not yet waited for, so its number is still its own
+                    _kill_group(process)
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # gone already
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 def _pytest(
-    checkout: Path, game: str, timeout: float | None, tests: Sequence[str] | None = None
+    checkout: Path,
+    game: str,
+    timeout: float | None,
+    tests: Sequence[str] | None = None,
+    runs: RunningTests | None = None,
 ) -> tuple[int | None, float, str]:
     """Run `tests` (by default `game`'s selection) in `checkout`: (exit status or None on timeout,
-    seconds, first failure).
+    seconds, first failure). The run is one of `runs` (by default, of its own).
 
     A run whose tests could not even be collected (a module that fails to import) counts as failing:
     exit status 1, its failure ``"collection error"``.
@@ -499,23 +573,23 @@ def _pytest(
         "addopts=--strict-markers --strict-config --import-mode=importlib",
         *(SELECTIONS[game] if tests is None else tests),
     ]
+    runs = runs or RunningTests()
     start = time.monotonic()
-    try:
-        done = subprocess.run(
-            command, cwd=checkout, env=env, capture_output=True, text=True, timeout=timeout, check=False
-        )
-    except subprocess.TimeoutExpired:
-        return None, time.monotonic() - start, ""
+    status, out = runs.finish(runs.start(command, checkout, env), timeout)
     seconds = time.monotonic() - start
-    if done.returncode == 2 and _COLLECTION_ERROR.search(done.stdout):
+    if status is None:
+        return None, seconds, ""
+    if status == 2 and _COLLECTION_ERROR.search(out):
         return 1, seconds, "collection error"
-    failed = next((line.split()[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
-    return done.returncode, seconds, failed
+    failed = next((line.split()[1] for line in out.splitlines() if line.startswith("FAILED ")), "")
+    return status, seconds, failed
 
 
-def baseline(checkout: Path, game: str, tests: Sequence[str] | None = None) -> float:
+def baseline(
+    checkout: Path, game: str, tests: Sequence[str] | None = None, runs: RunningTests | None = None
+) -> float:
     """Seconds the unchanged selection (or `tests`) takes; raises MutationError if it does not pass."""
-    status, seconds, failed = _pytest(checkout, game, None, tests)
+    status, seconds, failed = _pytest(checkout, game, None, tests, runs)
     if status != 0:
         raise MutationError(
             f"{game}: the tests fail without any change ({failed or f'pytest exit status {status}'})"
@@ -523,13 +597,19 @@ def baseline(checkout: Path, game: str, tests: Sequence[str] | None = None) -> f
     return seconds
 
 
-def run_mutant(checkout: Path, mutant: Mutant, timeout: float, tests: Sequence[str] | None = None) -> Verdict:
+def run_mutant(
+    checkout: Path,
+    mutant: Mutant,
+    timeout: float,
+    tests: Sequence[str] | None = None,
+    runs: RunningTests | None = None,
+) -> Verdict:
     """Apply `mutant` in `checkout`, run its game's selection (or `tests`), and put the module back."""
     module = checkout / mutant.path
     original = module.read_text(encoding="utf-8")
     module.write_text(mutant.apply(original), encoding="utf-8")
     try:
-        status, seconds, failed = _pytest(checkout, mutant.game, timeout, tests)
+        status, seconds, failed = _pytest(checkout, mutant.game, timeout, tests, runs)
     finally:
         module.write_text(original, encoding="utf-8")
     where = mutant.describe(original)
@@ -560,7 +640,9 @@ def run(
     """Run every mutant not set aside, `jobs` at a time; a verdict is kept (and reported) as it comes.
 
     Each mutant meets its game's selection (`SELECTIONS`), or `tests` (pytest arguments) when given.
-    Ctrl-C stops the run; the verdicts so far are returned (and were written to `report`).
+    Ctrl-C or SIGTERM stops the run: the test runs under way are killed, the scratch copies removed,
+    and the verdicts so far returned (they were written to `report` as they came). Stopped before the
+    first mutant (while the unchanged tests run), the run raises KeyboardInterrupt.
     """
     source_of = {m.path: (ROOT / m.path).read_text(encoding="utf-8") for m in mutants}
     verdicts = [
@@ -571,27 +653,27 @@ def run(
     todo = [m for m in mutants if m.id not in equivalents]
     if not todo:
         return verdicts
-    with tempfile.TemporaryDirectory(prefix="shardgames-mutation-") as scratch:
+    runs = RunningTests()
+    with _terminate_as_interrupt(), tempfile.TemporaryDirectory(prefix="shardgames-mutation-") as scratch:
         checkouts = [Path(scratch) / f"checkout{n}" for n in range(min(jobs, len(todo)))]
         for checkout in checkouts:
             _copy_checkout(checkout)
         limits: dict[str, float] = {}
         for game in sorted({m.game for m in todo}):
-            seconds = baseline(checkouts[0], game, tests)
+            seconds = baseline(checkouts[0], game, tests, runs)
             limits[game] = timeout_factor * seconds + 30
             if echo:
                 print(f"{game}: the unchanged tests take {seconds:.0f} s", flush=True)
         free = list(checkouts)
         pending: dict[Future[Verdict], Path] = {}
         queue = list(todo)
-        try:
-            with ThreadPoolExecutor(len(checkouts)) as pool:
+        with ThreadPoolExecutor(len(checkouts)) as pool:
+            try:
                 while queue or pending:
                     while queue and free:
                         mutant, checkout = queue.pop(0), free.pop()
-                        pending[pool.submit(run_mutant, checkout, mutant, limits[mutant.game], tests)] = (
-                            checkout
-                        )
+                        future = pool.submit(run_mutant, checkout, mutant, limits[mutant.game], tests, runs)
+                        pending[future] = checkout
                     done, _ = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
                         free.append(pending.pop(future))
@@ -602,10 +684,28 @@ def run(
                             print(line, flush=True)
                         if report is not None:
                             _atomic_write(report, json.dumps([attrs.asdict(v) for v in verdicts], indent=1))
-        except KeyboardInterrupt:
-            if echo:
-                print("interrupted: the verdicts so far are kept", file=sys.stderr)
+            except KeyboardInterrupt:
+                runs.stop()  # before the pool waits for its threads: their test runs end at once
+                if echo:
+                    print("interrupted: the verdicts so far are kept", file=sys.stderr)
     return verdicts
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM (as from ``kill``) interrupts the main thread as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread can take signals
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def scores(verdicts: Sequence[Verdict]) -> dict[str, dict[str, int | float]]:
@@ -783,6 +883,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MutationError as exc:
         print(f"mutation: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("mutation: interrupted before the first mutant", file=sys.stderr)
+        return 130
     table = scores(verdicts)
     survivors = [v for v in verdicts if v.status == "survived"]
     errors = [v for v in verdicts if v.status == "error"]

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import ast
+import contextlib
+import os
+import signal
+import subprocess
+import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -280,3 +287,75 @@ def test_a_screen_runs_the_tests_given_instead_of_the_selection(
     out = capsys.readouterr().out
     assert "tactics   100.0 %  killed 1, survived 0" in out
     assert f"screened against {test}" in out
+
+
+def test_stopping_the_runs_kills_each_with_what_it_started(mutation: ModuleType, tmp_path: Path) -> None:
+    """A test run may start processes of its own (the CLI tests do): stopping kills them too, and no
+    run starts afterwards."""
+    spawn = (
+        "import subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        "open('child.pid', 'w').write(str(child.pid))\n"
+        "time.sleep(60)\n"
+    )
+    runs = mutation.RunningTests()
+    process = runs.start([sys.executable, "-c", spawn], tmp_path, dict(os.environ))
+    pid_file = tmp_path / "child.pid"
+    deadline = time.monotonic() + 30
+    while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    threading.Timer(0.1, runs.stop).start()
+    status, _ = runs.finish(process, timeout=30)
+    assert status == -signal.SIGKILL
+    child = int(pid_file.read_text())
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+    with pytest.raises(mutation.StoppedError):
+        runs.start([sys.executable, "-c", "pass"], tmp_path, dict(os.environ))
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie waiting for its parent counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="reads the working folders in /proc")
+def test_sigterm_stops_a_run_like_ctrl_c_and_leaves_nothing_behind(
+    mutation: ModuleType, tmp_path: Path
+) -> None:
+    """``kill`` during a run: the test runs under way end, the scratch copies go, and the script says
+    that the verdicts so far are kept."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    first, second = mutation.game_mutants("sota")[:2]
+    command = [sys.executable, str(ROOT / "scripts" / "mutation.py"), "--only", first.id, "--only", second.id]
+    command += ["--tests", "tests/sota/test_setup.py", "--fail-under", "0"]
+    script = subprocess.Popen(
+        command,
+        env={**os.environ, "TMPDIR": str(scratch)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert script.stdout is not None
+    line = script.stdout.readline()
+    assert "the unchanged tests take" in line, line
+    script.send_signal(signal.SIGTERM)
+    _, err = script.communicate(timeout=60)
+    assert "interrupted: the verdicts so far are kept" in err
+    assert not list(scratch.iterdir())
+    assert not [cwd for cwd in _working_folders() if cwd.is_relative_to(scratch)]
+
+
+def _working_folders() -> list[Path]:
+    folders = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):  # gone, or not ours to read
+                folders.append(Path(os.readlink(proc / "cwd")))
+    return folders
