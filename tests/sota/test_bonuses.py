@@ -489,6 +489,22 @@ def test_sota_d5_muse_re_rolls_own_dice() -> None:
     assert totals(state) == (6 + 6, 3 + 11)
 
 
+def test_sota_d5_after_a_re_roll_the_window_reopens_and_no_side_re_rolls() -> None:
+    """SOTA-D5: once the Muse's dice are re-rolled, the modifier window goes on (here P1 still holds an
+    Ally) with no side re-rolling, and the state is a valid one to save and load."""
+    state = start(seat(positions=["ex-j"], allies=["ex-ally-magic-1"]), seat(persona="ex-p2-persona"))
+    challenge(state, 0, "magic", (1, None))
+    roll(state, 3, 3, 1, 1)
+    state.apply_action(Pass())
+    state.apply_action(UsePersonaTrait())
+    assert state.duel is not None
+    assert state.duel.reroll_side == 1
+    roll(state, 5, 6)
+    assert phase(state) is Phase.MODIFIERS
+    assert state.duel.reroll_side == -1
+    assert state.game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
 def test_sota_d5_critique_takes_two_from_the_opposing_total() -> None:
     """SOTA-D5: Critique: opposing total -2."""
     state = start(seat(persona="ex-p1-persona-vit2"), seat(positions=["ex-c"]))

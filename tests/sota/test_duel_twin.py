@@ -41,7 +41,7 @@ from shardgames.sota.actions import (
     UseAlly,
     UseTrait,
 )
-from shardgames.sota.events import DieRolled, TurnPhaseEnded
+from shardgames.sota.events import DieRolled, TurnPhaseEnded, TwinResponseChosen
 from shardgames.sota.phases import Phase
 
 PAIR = ["livaris", "saravel"]
@@ -233,6 +233,7 @@ def test_sota_r17a_a_twin_response_uses_the_defenders_twin_duel() -> None:
     state = start(seat(positions=["ex-f"]), seat(positions=[*PAIR, "ex-d"]))
     challenge(state, 0, "charisma", (1, 0))
     state.apply_action(RespondTwin())
+    assert [e for e in state.events if isinstance(e, TwinResponseChosen)] == [TwinResponseChosen(1, True)]
     roll(state, 6, 6, 1, 1)
     assert last_duel(state).winner == 0
     assert state.active == 0
