@@ -387,12 +387,12 @@ def run_after_duel(s: SotaState, task: AfterDuel) -> None:
     if len(duel.target) == 2:
         s.twin_used |= 1 << duel.defender
     s.duel = None
-    loser = -1
+    loser = None  # a Persona that lost
     if duel.winner == DEFENDER and not duel.unit:
         loser = duel.attacker
     elif duel.winner == ATTACKER and not duel.target:
         loser = duel.defender
-    if loser >= 0 and len(s.decks[loser]) == 0:
+    if loser is not None and len(s.decks[loser]) == 0:
         _eliminate(s, loser)  # the game may be over: the kernel then runs no more tasks
     if duel.winner == DEFENDER or not s.alive[duel.attacker]:
         s.push(EndTurn())
@@ -417,7 +417,8 @@ def _eliminate(s: SotaState, seat: int) -> None:
     s.emit(PlayerEliminated(seat))
     remaining = [other for other, alive in enumerate(s.alive) if alive]
     if len(remaining) == 1:
-        s.end_game(remaining[0], f"seat {remaining[0]} is the last with a persona")
+        (last,) = remaining
+        s.end_game(last, f"seat {last} is the last with a persona")
 
 
 def duel_of(s: SotaState) -> Duel:

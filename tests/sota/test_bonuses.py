@@ -39,7 +39,7 @@ from shardgames.sota.actions import (
     UseRAlly,
     UseTrait,
 )
-from shardgames.sota.events import DieRolled, DuelResolved, ModifierUsed
+from shardgames.sota.events import CardFractured, DieRolled, DuelResolved, ModifierUsed
 from shardgames.sota.phases import Phase
 
 ONE_OF_EACH = [f"ex-ally-{stat.value}-1" for stat in Stat]
@@ -168,6 +168,9 @@ def test_sota_72_used_allies_go_to_their_owners_fractured_shards() -> None:
     assert ally_1 in state.shards[1]
     assert sorted(names(state, state.shards[1])) == ["ex-ally-magic-1", "ex-c"]
     assert stack(state, 0, Stat.MAGIC) == ["ex-ally-magic-3"]
+    fractured = [e for e in state.events if isinstance(e, CardFractured)]
+    assert CardFractured(0, ally_2, "Ally magic +2") in fractured
+    assert CardFractured(1, ally_1, "Ally magic +1") in fractured
 
 
 def test_sota_r12_a_single_ally_is_used_only_in_a_duel_of_its_stat() -> None:

@@ -9,7 +9,7 @@ it passes by itself (E4).
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import challenge, last_duel, mill_fillers, names, roll, scenario_game, seat, start
+from sota_scenarios import card, challenge, last_duel, mill_fillers, names, roll, scenario_game, seat, start
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
@@ -156,15 +156,18 @@ def test_sota_r2_r1_an_eliminated_active_player_passes_the_turn_to_the_next_rema
     """SOTA-R2, R1: with three players, an active player whose Persona loses with an empty deck is
     eliminated; the game goes on and the next remaining seat becomes active."""
     state = start(
-        seat(persona="ex-p1-persona", deck=0),
+        seat(persona="ex-p1-persona", deck=0, allies=["ex-ally-agility-1", "ex-ally-charisma-1"]),
         seat(positions=["ex-h"]),
         seat(positions=["ex-agility-4"]),
     )
+    allies = [card(state, 0, "ex-ally-agility-1"), card(state, 0, "ex-ally-charisma-1")]
     challenge(state, "persona", "luck", (1, 0))
     roll(state, 1, 1, 6, 6)
     state.apply_action(Pass())
     assert eliminated(state) == [0]
     assert state.alive == [False, True, True]
+    assert state.allies[:5] == [()] * 5  # its cards leave the game, every Ally Position's included
+    assert set(allies) <= set(state.removed[0])
     assert not state.is_terminal()
     assert TurnPhaseEnded(0) in state.events
     assert state.active == 1
