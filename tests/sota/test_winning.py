@@ -9,7 +9,7 @@ it passes by itself (E4).
 from __future__ import annotations
 
 import pytest
-from sota_scenarios import card, challenge, last_duel, mill_fillers, names, roll, scenario_game, seat, start
+from sota_scenarios import challenge, last_duel, mill_fillers, names, roll, scenario_game, seat, start
 
 from shardgames.sota import SotaState, Stat
 from shardgames.sota.actions import ChooseStat, ChooseTarget, DuelWith, EndTurnPhase, Pass
@@ -156,18 +156,15 @@ def test_sota_r2_r1_an_eliminated_active_player_passes_the_turn_to_the_next_rema
     """SOTA-R2, R1: with three players, an active player whose Persona loses with an empty deck is
     eliminated; the game goes on and the next remaining seat becomes active."""
     state = start(
-        seat(persona="ex-p1-persona", deck=0, allies=["ex-ally-agility-1", "ex-ally-charisma-1"]),
+        seat(persona="ex-p1-persona", deck=0),
         seat(positions=["ex-h"]),
         seat(positions=["ex-agility-4"]),
     )
-    allies = [card(state, 0, "ex-ally-agility-1"), card(state, 0, "ex-ally-charisma-1")]
     challenge(state, "persona", "luck", (1, 0))
     roll(state, 1, 1, 6, 6)
     state.apply_action(Pass())
     assert eliminated(state) == [0]
     assert state.alive == [False, True, True]
-    assert state.allies[:5] == [()] * 5  # its cards leave the game, every Ally Position's included
-    assert set(allies) <= set(state.removed[0])
     assert not state.is_terminal()
     assert TurnPhaseEnded(0) in state.events
     assert state.active == 1
@@ -236,7 +233,8 @@ def test_sota_dx12_ex7b_the_active_persona_mills_its_last_cards_and_is_eliminate
 
 def persona_duel_emptying_p2(players: int) -> SotaState:
     """J (Magic 6) against P2's Persona (Magic 3) with 2 cards left: 12 against 9, P2 mills its last 2."""
-    seats = [seat(positions=["ex-j"]), seat(persona="ex-p2-persona", deck=2)]
+    p2_allies = ["ex-ally-agility-1", "ex-ally-charisma-1"]  # no use in a Magic duel
+    seats = [seat(positions=["ex-j"]), seat(persona="ex-p2-persona", deck=2, allies=p2_allies)]
     if players == 3:
         seats.append(seat(positions=["ex-c"]))
     state = start(*seats)
@@ -272,6 +270,8 @@ def test_sota_dx12_with_three_players_the_active_player_continues_against_the_re
     assert state.shards[1] == ()
     assert len(state.decks[1]) == 0
     assert "ex-p2-persona" in names(state, state.removed[1])
+    assert state.allies[5:10] == [()] * 5  # every Ally Position of P2 is emptied
+    assert {"ex-ally-agility-1", "ex-ally-charisma-1"} <= set(names(state, state.removed[1]))
     state.apply_action(DuelWith(0))
     state.apply_action(ChooseStat(Stat.AGILITY))
     assert state.legal_actions() == (ChooseTarget(2, 0),)
