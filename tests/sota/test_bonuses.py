@@ -29,7 +29,9 @@ from shardgames.sota import SotaState, Stat, Variant, starter_pool
 from shardgames.sota.actions import (
     ChooseStat,
     ChooseTarget,
+    Draw,
     DuelWith,
+    EndTurnPhase,
     Pass,
     RespondNormal,
     RespondTwin,
@@ -458,6 +460,25 @@ def test_sota_d4_t6_encore_is_passive_and_saves_the_declared_stat_once_per_turn_
     assert "agility" not in stats_left(state)  # the Encore was once per Turn Phase
 
 
+def test_sota_d4_t6_the_encore_saves_a_stat_again_in_the_next_turn_phase() -> None:
+    """SOTA-D4 T6: the Encore's once is per Turn Phase: used in P1's first, it saves again in P1's next
+    (both Gathers draw nothing in between)."""
+    state = start(seat(positions=[{"card": "ex-a", "trait": "ex-encore"}]), seat(positions=["ex-c"]))
+    challenge(state, 0, "magic", (1, 0))
+    roll(state, 6, 6, 1, 1)
+    assert state.encore_used == (card(state, 0, "ex-encore"),)
+    state.apply_action(EndTurnPhase())
+    state.apply_action(Draw(0))
+    state.apply_action(Draw(0))
+    assert (state.active, phase(state)) == (1, Phase.DUEL_UNIT)
+    assert state.encore_used == ()
+    state.apply_action(EndTurnPhase())
+    state.apply_action(Draw(0))
+    state.apply_action(Draw(0))
+    challenge(state, 0, "magic", (1, None))
+    assert "magic" in stats_left(state)
+
+
 def test_sota_d4_t6_an_encore_that_is_card_0_saves_the_stat_too(tmp_path: Path) -> None:
     """SOTA-D4 T6: the Encore works whatever its card's number, the first card of the game included."""
     encore_first = card_first_game(tmp_path, "ex-encore")
@@ -539,6 +560,7 @@ def test_sota_38_a_view_shows_the_stat_totals_from_the_target_on() -> None:
     Totals as they stand (here J's Magic 6 against D's Magic 3, before the dice)."""
     state = start(seat(positions=["ex-j"]), seat(positions=["ex-d"]))
     state.apply_action(DuelWith(0))
+    assert [state.view(seat).duel.stat for seat in (0, 1)] == [-1, -1]  # type: ignore[union-attr]
     state.apply_action(ChooseStat(Stat.MAGIC))
     assert [state.view(seat).duel.totals for seat in (0, 1)] == [(0, 0), (0, 0)]  # type: ignore[union-attr]
     state.apply_action(ChooseTarget(1, 0))

@@ -198,6 +198,8 @@ def test_sota_r21_the_game_is_a_draw_after_max_turn_phases(players: int) -> None
     state = start(*[seat(positions=["ex-agility-4"]) for _ in range(players)], game=game, turn=3)
     state.apply_action(EndTurnPhase())
     assert state.is_terminal()
+    assert not [e for e in state.events if isinstance(e, TurnPhaseBegan)]  # no fourth Turn Phase begins
+    assert state.active == 0
     assert state.winner is None
     assert state.returns() == (0.0,) * players
     assert all(state.alive)
