@@ -69,8 +69,7 @@ def run_begin_turn_phase(s: SotaState, task: BeginTurnPhase) -> None:
 def run_end_turn(s: SotaState, task: EndTurn) -> None:
     """T9: the next remaining seat in seat order becomes active (SOTA-74, R1)."""
     s.emit(TurnPhaseEnded(s.active))
-    n = len(s.alive)
-    following = next((s.active + step) % n for step in range(1, n + 1) if s.alive[(s.active + step) % n])
+    following = s.order_from((s.active + 1) % len(s.alive))[0]
     s.push(BeginTurnPhase(following))
 
 
