@@ -138,7 +138,7 @@ def mill_card(s: SotaState, seat: int, card: int) -> None:
 
 def most_to_draw(s: SotaState, seat: int) -> int:
     """SOTA-R9: how many cards `seat` may gather: up to a hand of five, no more than the deck holds."""
-    return max(min(HAND_MAX - len(s.hands[seat]), len(s.decks[seat])), 0)
+    return min(HAND_MAX - len(s.hands[seat]), len(s.decks[seat]))  # a hand holds at most five
 
 
 @handlers.legal(Phase.GATHER)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sota_scenarios import (
     card,
+    card_first_game,
     challenge,
     character_first_game,
     draw_kind,
@@ -272,6 +273,9 @@ def test_sota_r10_position_is_compulsory_when_possible() -> None:
     with pytest.raises(IllegalActionError, match=compulsory):
         state.apply_action(Swap(0, local(state, 0, "ex-e")))
     assert step(state) == (0, Phase.POSITION)
+    assert state.why_illegal(EndTurnPhase()) == (
+        "end turn phase does not answer this decision (seat 0: position a character)"
+    )
 
 
 def test_sota_r10_a_full_row_may_swap_or_pass() -> None:
@@ -284,10 +288,27 @@ def test_sota_r10_a_full_row_may_swap_or_pass() -> None:
     )
     j = local(state, 0, "ex-j")
     assert set(state.legal_actions()) == {Pass(), Swap(0, j), Swap(1, j), Swap(2, j)}
+    assert state.why_illegal(Place(j, 0)) == "Duel Position 0 is not open (a full row swaps instead)"
     state.apply_action(Pass())
     assert slot_names(state, 0) == ["ex-a", "ex-e", "ex-f"]
     assert hand_names(state, 0) == ["ex-ally-magic-1", "ex-j"]
     assert step(state) == (1, Phase.POSITION)
+
+
+def test_sota_r10_a_swapped_characters_trait_that_is_card_0_goes_under_too(tmp_path: Path) -> None:
+    """SOTA-R10: the returned Character takes its Trait under the deck whatever the Trait's number:
+    here Grit is card 0 of its decklist."""
+    state = start(
+        seat(hand=["ex-j"], positions=["ex-a", {"card": "ex-e", "trait": "ex-grit"}, "ex-f"]),
+        seat(hand=["ex-c"]),
+        phase="position",
+        game=card_first_game(tmp_path, "ex-grit"),
+    )
+    e = card(state, 0, "ex-e")
+    assert state.traits[1] == 0
+    state.apply_action(Swap(1, local(state, 0, "ex-j")))
+    assert state.traits[1] == -1
+    assert state.decks[0].cards()[-2:] == [e, 0]
 
 
 def test_sota_dx9_swap_returns_the_character_then_its_trait_to_the_bottom() -> None:
