@@ -410,6 +410,22 @@ def test_sota_32_a_trait_goes_under_an_own_character() -> None:
     assert len(state.hands[0]) == 0
 
 
+def test_sota_32_card_0_in_a_duel_position_is_a_character_or_a_trait_like_any(tmp_path: Path) -> None:
+    """SOTA-32, R11: a Trait goes under a Character without one, whatever the cards' numbers: under J,
+    card 0 of its decklist; not under A, whose Trait Grit is card 0 of its decklist."""
+    (tmp_path / "j").mkdir()
+    (tmp_path / "grit").mkdir()
+    j_first = character_first_game(tmp_path / "j")
+    state = start(seat(hand=["ex-grit"], positions=["ex-j"]), seat(), phase="bolster", game=j_first)
+    assert state.slots[0] == 0
+    assert AssignTrait(local(state, 0, "ex-grit"), 0) in state.legal_actions()
+    grit_first = card_first_game(tmp_path / "grit", "ex-grit")
+    position = [{"card": "ex-a", "trait": "ex-grit"}, "ex-e"]
+    state = start(seat(hand=["ex-hex"], positions=position), seat(), phase="bolster", game=grit_first)
+    assert state.traits[0] == 0
+    assert set(state.legal_actions()) == {Pass(), AssignTrait(local(state, 0, "ex-hex"), 1)}
+
+
 def test_sota_dx10_after_play_ally_no_assign_trait_in_the_same_step() -> None:
     """DX10 (SOTA-32, 33): after PlayAlly the player's Bolster is over: no AssignTrait in the same step
     (the Trait stays in hand)."""
