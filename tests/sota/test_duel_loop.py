@@ -546,3 +546,21 @@ def test_sota_dx5_after_five_declared_duels_the_turn_phase_ends_by_itself() -> N
     assert EndTurnPhase() not in state.history
     assert TurnPhaseEnded(0) in state.events
     assert state.active == 1
+
+
+def test_a_clone_taken_mid_duel_keeps_its_own_dice_modifiers_and_spent_allies() -> None:
+    """SOTA-38, R12, D5: the duel's dice, modifiers and spent Allies belong to one state: a re-roll and
+    an Ally in the original leave a clone taken before them as it was."""
+    state = start(seat(positions=["ex-j"], allies=["ex-ally-magic-1"]), seat(persona="ex-p2-persona"))
+    challenge(state, 0, "magic", (1, None))
+    roll(state, 3, 3, 1, 1)
+    state.apply_action(Pass())
+    clone = state.clone()
+    assert isinstance(clone, SotaState)
+    before = clone.to_json()
+    state.apply_action(UsePersonaTrait())  # the Muse re-rolls P2's dice
+    roll(state, 5, 6)
+    state.apply_action(UseAlly(1))  # and the duel is resolved
+    assert clone.duel is not None
+    assert (clone.duel.dice, clone.duel.bonus, clone.duel.spent) == ([3, 3, 1, 1], [0, 0], [(), ()])
+    assert clone.to_json() == before
