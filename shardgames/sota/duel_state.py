@@ -19,8 +19,28 @@ if TYPE_CHECKING:
 __all__ = ["Duel", "DuelView", "current_totals", "stat_total"]
 
 
+class _Sides:
+    """What a `Duel` and a `DuelView` read alike from their fields."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        attacker: int
+        defender: int
+        winner: int
+
+    def seat_of(self, side: int) -> int:
+        """The seat of `side` (0 attacker, 1 defender)."""
+        return self.attacker if side == 0 else self.defender
+
+    @property
+    def is_resolved(self) -> bool:
+        """Whether the duel's outcome is known (its cards may have left the Duel Positions)."""
+        return self.winner > -2
+
+
 @attrs.define
-class Duel:
+class Duel(_Sides):
     """The duel in progress (public: every seat sees dice, totals and modifiers).
 
     Attributes:
@@ -75,25 +95,16 @@ class Duel:
         values.update(dice=tuple(self.dice), bonus=tuple(self.bonus), spent=tuple(self.spent), totals=totals)
         return DuelView(**values)
 
-    def seat_of(self, side: int) -> int:
-        """The seat of `side` (0 attacker, 1 defender)."""
-        return self.attacker if side == 0 else self.defender
-
     def slots_of(self, side: int) -> tuple[int, ...]:
         """The Duel Positions of `side`'s unit (empty: its Persona)."""
         return self.unit if side == 0 else self.target
-
-    @property
-    def is_resolved(self) -> bool:
-        """Whether the duel's outcome is known (its cards may have left the Duel Positions)."""
-        return self.winner > -2
 
 
 _DUEL_FIELDS = tuple(f.name for f in attrs.fields(Duel))
 
 
 @attrs.frozen
-class DuelView:
+class DuelView(_Sides):
     """A frozen copy of the duel in progress (see `Duel`), with the current Stat Totals."""
 
     attacker: int
@@ -112,15 +123,6 @@ class DuelView:
     reroll_left: int
     winner: int
     totals: tuple[int, int]
-
-    def seat_of(self, side: int) -> int:
-        """The seat of `side` (0 attacker, 1 defender)."""
-        return self.attacker if side == 0 else self.defender
-
-    @property
-    def is_resolved(self) -> bool:
-        """Whether the duel's outcome is known."""
-        return self.winner > -2
 
     @classmethod
     def of(cls, state: SotaState, duel: Duel) -> DuelView:

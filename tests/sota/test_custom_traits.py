@@ -20,6 +20,7 @@ from shardgames.sota.game import SotaGame
 from shardgames.sota.traits import (
     Modifier,
     Trait,
+    no_condition,
     register_trait,
     registered_traits,
     trait_named,
@@ -215,6 +216,17 @@ def test_a_trait_that_does_nothing_or_has_no_callable_condition_is_refused() -> 
         "use: a trait that is not used must keep the stat (keeps_stat), or it does nothing",
     )
     assert all(trait.name != "mute" for trait in registered_traits())
+
+
+def test_a_traits_fields_after_its_name_and_text_are_named() -> None:
+    """Only the name and the rules text are positional: the rest is read by name, so that adding a
+    field never shifts what a declaration means."""
+    carriers = frozenset({"trait"})
+    with pytest.raises(TypeError):
+        Trait("loud", "own total +1", carriers)  # type: ignore[misc]
+    for value in (True, Modifier(own=1, text="+1"), no_condition):
+        with pytest.raises(TypeError):
+            Trait("loud", "own total +1", value, carriers=carriers)  # type: ignore[misc]
 
 
 def test_a_persona_trait_that_takes_a_stat_is_refused() -> None:

@@ -40,6 +40,7 @@ from shardgames.sota.actions import (
     UsePersonaTrait,
     UseTrait,
 )
+from shardgames.sota.duel_state import Duel
 from shardgames.sota.events import DieRolled, DuelDeclared, DuelResolved, ModifierUsed, TurnPhaseEnded
 from shardgames.sota.phases import Phase
 
@@ -564,3 +565,13 @@ def test_a_clone_taken_mid_duel_keeps_its_own_dice_modifiers_and_spent_allies() 
     assert clone.duel is not None
     assert (clone.duel.dice, clone.duel.bonus, clone.duel.spent) == ([3, 3, 1, 1], [0, 0], [(), ()])
     assert clone.to_json() == before
+
+
+@pytest.mark.parametrize(("winner", "resolved"), [(-2, False), (-1, True), (0, True), (1, True)])
+def test_sota_d7_a_duel_is_resolved_once_it_has_a_winner_or_is_a_tie(winner: int, resolved: bool) -> None:
+    """D7: the outcome is known once the duel has a winner or is a tie, in a state's duel as in a
+    view's; either names the seat of each side (here P2 challenged P1)."""
+    duel = Duel(attacker=1, defender=0, winner=winner)
+    view = duel.freeze((0, 0))
+    assert (duel.is_resolved, view.is_resolved) == (resolved, resolved)
+    assert [duel.seat_of(side) for side in (0, 1)] == [view.seat_of(side) for side in (0, 1)] == [1, 0]
