@@ -156,8 +156,9 @@ def stat_total(s: SotaState, duel: Duel, side: int) -> int:
         base = s.seat_slots(seat).start
         cards = [s.slots[base + i] for i in slots]
         total = sum(game.stats[c][duel.stat] for c in cards)
-        if len(cards) == 1:
-            total += game.signed_bonus[cards[0]]  # SOTA-R4: automatic, never for Personas or Twins
+        if len(cards) == 1:  # SOTA-R4: the Signed Bonus is automatic, never for Personas or Twins
+            (card,) = cards
+            total += game.signed_bonus[card]
     else:
         total = game.stats[s.persona[seat]][duel.stat]
     return total + duel.dice[side * 2] + duel.dice[side * 2 + 1] + duel.bonus[side]

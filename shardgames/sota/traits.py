@@ -185,7 +185,7 @@ def _problems(trait: Trait) -> list[str]:
 
 def _starter(name: str, carrier: str, text: str, *, takes_stat: bool = False, **effect: Any) -> Trait:
     """A starter trait used as a modifier; its event text is its rules text after any stat condition."""
-    modifier = Modifier(text=text.rsplit(": ", maxsplit=1)[-1], **effect)
+    modifier = Modifier(text=text.rpartition(": ")[2], **effect)
     return Trait(name, text, carriers=frozenset({carrier}), takes_stat=takes_stat, use=modifier)
 
 

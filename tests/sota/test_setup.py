@@ -13,6 +13,7 @@ import pytest
 from sota_scenarios import card, draw_kind, local, mill_fillers, names, phase, scenario_game
 
 import shardgames as sg
+from shardgames.kernel.rng import Rng
 from shardgames.kernel.state import CHANCE
 from shardgames.sota import SotaState
 from shardgames.sota.actions import (
@@ -313,6 +314,25 @@ def test_sota_24_each_player_rolls_1d6_after_the_draw() -> None:
     assert state.chance_outcomes() == tuple((RollDie(face), pytest.approx(1 / 6)) for face in range(1, 7))
     assert start_rolls(state, 2, 3) == [0, 1]
     assert [(e.player, e.face) for e in state.events if isinstance(e, StartRolled)] == [(0, 2), (1, 3)]
+
+
+def test_sota_24_the_start_roll_is_a_chance_node_for_each_seat_and_shows_every_face() -> None:
+    """SOTA-24: the start roll asks chance for one seat's die at a time; a sampled die shows each face
+    1 to 6 (300 samples from one seed)."""
+    state = to_start_roll()
+    assert str(state.prompt) == "chance: seat 0 roll for the start"
+    rng = Rng(24)
+    faces = {state.sample_chance_outcome(rng) for _ in range(300)}
+    assert faces == {RollDie(face) for face in range(1, 7)}
+
+
+def test_sota_r22_a_deck_dealt_again_for_its_owner_draws_the_same_kinds() -> None:
+    """SOTA-R22: a seat knows what its deck holds, not the order: dealt again for that seat, the deck
+    offers the same draws with the same chances."""
+    state = new_game()
+    choose_first_personas(state)
+    assert chance_seat(state) == 0
+    assert state.resample_hidden(0, 7).chance_outcomes() == state.chance_outcomes()
 
 
 def test_sota_24_a_seat_has_no_start_roll_until_its_die_is_rolled() -> None:
