@@ -69,12 +69,12 @@ def legal_persona(s: SotaState, prompt: SotaPrompt) -> Iterable[int]:
 @handlers.explain(Phase.PERSONA)
 def explain_persona(s: SotaState, prompt: SotaPrompt, action: Action) -> str | None:
     """S1: a Persona of the seat's decklist, not yet chosen."""
-    reason = off_phase(prompt, action, (ChoosePersona,))
-    if reason is None and isinstance(action, ChoosePersona):
-        seat = prompt.player
-        if ((seat << SEAT_SHIFT) | action.card) not in s.options[seat]:
-            return f"card #{action.card} is not one of seat {seat}'s Personas"
-    return reason
+    if not isinstance(action, ChoosePersona):
+        return off_phase(prompt, action, (ChoosePersona,))
+    seat = prompt.player
+    if ((seat << SEAT_SHIFT) | action.card) not in s.options[seat]:
+        return f"card #{action.card} is not one of seat {seat}'s Personas"
+    return None
 
 
 @handlers.apply(ChoosePersona)

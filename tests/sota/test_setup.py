@@ -106,7 +106,11 @@ def test_sota_21_each_player_chooses_a_persona_in_seat_order() -> None:
     state = new_game()
     assert state.current_player == 0
     assert phase(state) is Phase.PERSONA
+    assert state.persona == [-1, -1]  # none chosen yet
     assert state.legal_actions() == (ChoosePersona(0), ChoosePersona(1), ChoosePersona(2))
+    assert state.why_illegal(ChoosePersona(3)) == "card #3 is not one of seat 0's Personas"
+    off_phase = "keep hand does not answer this decision (seat 0: choose a persona)"
+    assert state.why_illegal(KeepHand()) == off_phase
     state.apply_action(ChoosePersona(1))
     assert names(state, [state.persona[0]]) == ["ex-p1-persona-vit2"]
     assert state.current_player == 1
