@@ -161,8 +161,9 @@ def run_start_roll(s: SotaState, task: StartRoll) -> None:
     if len(winners) > 1:
         s.push(StartRoll(winners, 0))
         return
-    s.emit(StartingPlayerChosen(winners[0]))
-    s.push(BeginTurnPhase(winners[0]))
+    (starter,) = winners
+    s.emit(StartingPlayerChosen(starter))
+    s.push(BeginTurnPhase(starter))
 
 
 def apply_start_roll(s: SotaState, prompt: SotaPrompt, face: int) -> None:
