@@ -62,7 +62,7 @@ from shardgames.kernel.actions import Action
 from shardgames.kernel.fields import view_class
 from shardgames.kernel.views import View
 from shardgames.sota.cards import Variant
-from shardgames.sota.constants import ALLY, CHARACTER, PERSONA, TRAIT
+from shardgames.sota.constants import ALLY, CHARACTER, HAND_MAX, PERSONA, TRAIT
 from shardgames.sota.describe import describe_action
 from shardgames.sota.duel_state import DuelView
 from shardgames.sota.html import view_html
@@ -83,7 +83,8 @@ def observation_size(game: SotaGame) -> int:
     """The length of the observation vector of `game`."""
     t, p = len(game.trait_planes), len(game.persona_planes)
     seat_block = 11 + p + (17 + t) * game.duel_positions + 15
-    return game.num_players * seat_block + 5 + 1 + len(_PHASES) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + 5 * (20 + t)
+    hand = HAND_MAX * (20 + t)
+    return game.num_players * seat_block + 5 + 1 + len(_PHASES) + 1 + 1 + 5 + 2 + 2 + 2 + 2 + 1 + hand
 
 
 @view_class
@@ -197,7 +198,7 @@ def _global_block(view: SotaView, game: SotaGame, out: npt.NDArray[np.float32], 
         out[at + 14] = duel.passes / 2
     at += 15
     t = len(game.trait_planes)
-    for card in view.hands[view.player].cards[:5]:
+    for card in view.hands[view.player].cards:  # at most HAND_MAX, each a block of its own
         if card is None:  # pragma: no cover - a seat always knows its own hand
             continue
         kind = game.card_type[card]
