@@ -328,11 +328,13 @@ def _alive(pid: int) -> bool:
 def test_sigterm_stops_a_run_like_ctrl_c_and_leaves_nothing_behind(
     mutation: ModuleType, tmp_path: Path
 ) -> None:
-    """``kill`` during a run: the test runs under way end, the scratch copies go, and the script says
-    that the verdicts so far are kept."""
+    """``kill`` while mutants are being tested: the test runs under way end, the scratch copies go, and
+    the script says that the verdicts so far are kept. The two mutants change a deck problem's wording,
+    which the setup tests do not read, so their runs last the whole file."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    first, second = mutation.game_mutants("sota")[:2]
+    wording = [m for m in mutation.game_mutants("sota") if m.id.startswith("sota/decks.py:_copies:")]
+    first, second = wording[:2]
     command = [sys.executable, str(ROOT / "scripts" / "mutation.py"), "--only", first.id, "--only", second.id]
     command += ["--tests", "tests/sota/test_setup.py", "--fail-under", "0"]
     script = subprocess.Popen(
@@ -345,6 +347,10 @@ def test_sigterm_stops_a_run_like_ctrl_c_and_leaves_nothing_behind(
     assert script.stdout is not None
     line = script.stdout.readline()
     assert "the unchanged tests take" in line, line
+    deadline = time.monotonic() + 60
+    while not [cwd for cwd in _working_folders() if cwd.is_relative_to(scratch)]:  # a mutant's run
+        assert time.monotonic() < deadline, "no mutant was run"
+        time.sleep(0.02)
     script.send_signal(signal.SIGTERM)
     _, err = script.communicate(timeout=60)
     assert "interrupted: the verdicts so far are kept" in err
