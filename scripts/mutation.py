@@ -513,13 +513,11 @@ class RunningTests:
         """
         try:
             out, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        except BaseException as exc:
             _kill_group(process)
             process.communicate()
-            return None, ""
-        except BaseException:
-            _kill_group(process)
-            process.communicate()
+            if isinstance(exc, subprocess.TimeoutExpired):
+                return None, ""
             raise
         finally:
             with self._lock:

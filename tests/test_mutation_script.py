@@ -348,20 +348,21 @@ def test_sigterm_stops_a_run_like_ctrl_c_and_leaves_nothing_behind(
     line = script.stdout.readline()
     assert "the unchanged tests take" in line, line
     deadline = time.monotonic() + 60
-    while not [cwd for cwd in _working_folders() if cwd.is_relative_to(scratch)]:  # a mutant's run
+    while not _working_in(scratch):  # a mutant's run is under way
         assert time.monotonic() < deadline, "no mutant was run"
         time.sleep(0.02)
     script.send_signal(signal.SIGTERM)
     _, err = script.communicate(timeout=60)
     assert "interrupted: the verdicts so far are kept" in err
     assert not list(scratch.iterdir())
-    assert not [cwd for cwd in _working_folders() if cwd.is_relative_to(scratch)]
+    assert not _working_in(scratch)
 
 
-def _working_folders() -> list[Path]:
+def _working_in(folder: Path) -> list[Path]:
+    """The working folders, within `folder`, of the processes running now."""
     folders = []
     for proc in Path("/proc").iterdir():
         if proc.name.isdigit():
             with contextlib.suppress(OSError):  # gone, or not ours to read
                 folders.append(Path(os.readlink(proc / "cwd")))
-    return folders
+    return [cwd for cwd in folders if cwd.is_relative_to(folder)]
