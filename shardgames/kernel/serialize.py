@@ -312,6 +312,11 @@ def state_from_dict(game: Game, data: Any) -> State:
 _TWO64 = 1 << 64
 
 
+def _is_tag(value: Any, tags: set[str]) -> bool:
+    """Whether `value` is one of `tags` (a document may hold anything there, a list included)."""
+    return isinstance(value, str) and value in tags
+
+
 class _Reader:
     """Structures the parts of a document, collecting the problems of all of them."""
 
@@ -322,15 +327,16 @@ class _Reader:
 
     def read(self, data: Any, type_: Any, path: str) -> Any:
         tags = self.tags.get(type_)
-        if tags is not None and not (isinstance(data, Mapping) and data.get(TAG) in tags):
+        if tags is not None and not (isinstance(data, Mapping) and _is_tag(data.get(TAG), tags)):
             names = sorted(tags)
             listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
             if not isinstance(data, Mapping):
                 self.problems.append(f"{path}: must be an object with a {TAG!r} ({listed})")
             else:
-                found = data.get(TAG)
+                found, name = data.get(TAG), type_.__name__
+                article = "an" if name[0] in "AEIOU" else "a"
                 self.problems.append(
-                    f"{path}.{TAG}: {found!r:.40} is not a {type_.__name__} of this game ({listed})"
+                    f"{path}.{TAG}: {found!r:.40} is not {article} {name} of this game ({listed})"
                 )
             return None
         try:

@@ -135,6 +135,18 @@ def test_kernel_fields_of_the_wrong_kind_or_missing_or_unknown_are_refused() -> 
     )
 
 
+def test_a_tag_that_is_not_text_is_refused_like_an_unknown_one() -> None:
+    """A list or an object where a class name belongs is a problem listed with the others."""
+    changes = put("history.0", {"type": []}), put("events.0", {"type": {"a": 1}})
+    problems = problems_reading(mid_game(), *changes)
+    assert problems == (
+        "history[0].type: [] is not an Action of this game "
+        "(Block, DrawValue, Pass, Play, Roll, StartWith, TakeHit)",
+        "events[0].type: {'a': 1} is not an Event of this game (AttackBlocked, CardDrawn, CardPlayed, "
+        "DieRolled, EmberLost, GameEnded, Passed, PlayerOut, TurnBegan)",
+    )
+
+
 def test_history_entries_the_codec_cannot_encode_are_refused() -> None:
     assert problems_reading(mid_game(), put("history.0", {"type": "StartWith", "seat": 9})) == (
         "history[0]: StartWith(seat=9) is outside this game's action space: 9 is not an int in [0, 3)",
