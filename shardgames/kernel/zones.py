@@ -124,6 +124,14 @@ class HiddenDeck:
         self.middle_count = 0
         self.bottom: list[int] = []
         self.bottom_known: list[int] = []
+        self.set_middle(cards)
+
+    def set_middle(self, cards: Iterable[tuple[int, int]]) -> None:
+        """Make the unknown middle hold exactly `cards`, ``(card id, kind)`` pairs, in any order.
+
+        The same middle as shuffling each card in with `shuffle_in`, built at once: each kind's ids in
+        order, the kinds in ascending order.
+        """
         by_kind: dict[int, list[int]] = {}
         for card, kind in cards:
             by_kind.setdefault(kind, []).append(card)
@@ -255,9 +263,7 @@ class HiddenDeck:
         deck.top_known = list(view.top_known)
         deck.bottom = [next(fill) if c is None else c for c in view.bottom]
         deck.bottom_known = list(view.bottom_known)
-        for _ in range(view.middle_count):
-            card = next(fill)
-            deck.shuffle_in(card, kind_of(card))
+        deck.set_middle(_next_cards(fill, view.middle_count, kind_of))
         return deck
 
     def clone(self) -> HiddenDeck:
@@ -375,6 +381,12 @@ class Hand:
 Zone = HiddenDeck | Hand
 
 
+def _next_cards(fill: Iterator[int], count: int, kind_of: Callable[[int], int]) -> list[tuple[int, int]]:
+    """The next `count` cards of `fill`, each with its kind (too few cards is an error, not a shortfall)."""
+    cards = [next(fill) for _ in range(count)]
+    return [(card, kind_of(card)) for card in cards]
+
+
 def unknown_cards(zones: Iterable[Zone], seat: int) -> tuple[int, ...]:
     """Every card in `zones` that `seat` does not know, sorted by id.
 
@@ -430,8 +442,4 @@ def redeal(zones: Sequence[Zone], seat: int, kind_of: Callable[[int], int], rng:
                 next(fill) if not knows(m, seat) else c
                 for c, m in zip(zone.bottom, zone.bottom_known, strict=True)
             ]
-            count = zone.middle_count
-            zone.middle, zone.middle_count = {}, 0
-            for _ in range(count):
-                card = next(fill)
-                zone.shuffle_in(card, kind_of(card))
+            zone.set_middle(_next_cards(fill, zone.middle_count, kind_of))

@@ -38,6 +38,21 @@ def test_the_middle_is_a_multiset_by_kind() -> None:
         deck.draw(None)
 
 
+@given(cards=st.lists(st.integers(0, 60), max_size=30))
+def test_a_middle_set_at_once_is_the_middle_shuffled_in_card_by_card(cards: list[int]) -> None:
+    """Redealing builds the middle at once; it must be the same multiset, in the same order, as
+    shuffling the cards in one at a time, whatever order they come in."""
+    one_by_one = HiddenDeck(0)
+    for card in cards:
+        one_by_one.shuffle_in(card, kind(card))
+    at_once = HiddenDeck(0)
+    at_once.set_middle([(card, kind(card)) for card in cards])
+    assert at_once == one_by_one
+    assert list(at_once.middle.items()) == list(one_by_one.middle.items())  # kinds in the same order
+    assert at_once.middle_count == one_by_one.middle_count == len(cards)
+    assert at_once.middle_kinds() == one_by_one.middle_kinds()
+
+
 def test_known_top_then_middle_then_known_bottom() -> None:
     deck = HiddenDeck(1, [(10, 1)])
     deck.put_top(99, known=only(1))
