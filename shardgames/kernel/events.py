@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
@@ -137,9 +138,8 @@ class Log(Sequence[T], Generic[T]):
         return self._items[index]
 
     def __iter__(self) -> Iterator[T]:
-        items = self._items
-        for i in range(self._length):
-            yield items[i]
+        # Only the items this log sees: a fork may have appended to the storage they share.
+        return islice(self._items, self._length)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Log):

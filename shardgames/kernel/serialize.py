@@ -210,6 +210,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
     """The whole state as JSON-ready data: format, game string, kernel fields and the game's data."""
     converter = converter_for(state.game)
     unstructure = converter.unstructure
+    action_data = converter.get_unstructure_hook(Action)  # looked up once for the whole history
+    event_data = converter.get_unstructure_hook(Event)
     return {
         "format": FORMAT_VERSION,
         "kind": "state",
@@ -220,8 +222,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "tasks": [unstructure(t, unstructure_as=Task) for t in state._tasks],
         "returns": None if state._returns is None else list(state._returns),
         "winner": state._winner,
-        "history": [unstructure(a, unstructure_as=Action) for a in state._history],
-        "events": [unstructure(e, unstructure_as=Event) for e in state._events],
+        "history": [action_data(a) for a in state._history],
+        "events": [event_data(e) for e in state._events],
         "data": unstructure(state, unstructure_as=type(state)),
     }
 
@@ -323,6 +325,7 @@ class _Reader:
     def __init__(self, game: Game) -> None:
         self.converter = converter_for(game)
         self.tags = {base: {cls.__name__ for cls in subclasses} for base, subclasses in _families(game)}
+        self.hooks: dict[Any, Any] = {}  # each type's structure hook, looked up once per document
         self.problems: list[str] = []
 
     def read(self, data: Any, type_: Any, path: str) -> Any:
@@ -339,8 +342,11 @@ class _Reader:
                     f"{path}.{TAG}: {found!r:.40} is not {article} {name} of this game ({listed})"
                 )
             return None
+        hook = self.hooks.get(type_)
+        if hook is None:
+            hook = self.hooks[type_] = self.converter.get_structure_hook(type_)
         try:
-            return self.converter.structure(data, type_)
+            return hook(data, type_)
         except Exception as exc:  # cattrs raises many kinds; all mean "malformed"
             self.problems.extend(_problems(exc, path))
             return None
