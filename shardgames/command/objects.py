@@ -8,6 +8,9 @@ a player is ``PLAYERS + s``.
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 import attrs
 
 from shardgames.command.keywords import Trigger
@@ -158,20 +161,20 @@ class Permanent:
         return other
 
     def as_tuple(self) -> tuple[object, ...]:
-        """Every field, in `PERMANENT_FIELDS` order."""
-        return tuple(getattr(self, name) for name in PERMANENT_FIELDS)
+        """Every field, in `PERMANENT_FIELDS` order (every view and determinisation reads the Arena so)."""
+        fields: tuple[object, ...] = _ALL_FIELDS(self)
+        return fields
 
     @classmethod
     def from_tuple(cls, values: tuple[object, ...]) -> Permanent:
         """The permanent whose fields are `values` (see `as_tuple`)."""
-        other = object.__new__(cls)
-        for name, value in zip(PERMANENT_FIELDS, values, strict=True):
-            object.__setattr__(other, name, value)
-        return other
+        fields: tuple[Any, ...] = values  # each in its field's type, as `as_tuple` gave them
+        return cls(*fields)
 
 
 PERMANENT_FIELDS = tuple(a.name for a in attrs.fields(Permanent))
 """The names of a permanent's fields, in order."""
+_ALL_FIELDS = operator.attrgetter(*PERMANENT_FIELDS)
 assert len(PERMANENT_FIELDS) == 18, "Permanent.copy copies 18 fields by name: keep it in step"
 
 
