@@ -68,6 +68,9 @@ def test_finished_games_round_trip() -> None:
         (lambda d: d.update(prompt=None, returns=None), "needs a prompt"),
         (lambda d: d["data"]["decks"][0].update(top=[1]), "knowledge mask"),
         (lambda d: d["data"]["hands"][0].update(known=[]), "knowledge mask"),
+        (lambda d: d["data"]["decks"][0].update(middle={}), "list of [kind, card ids] pairs"),
+        (lambda d: d["data"]["decks"][0].update(middle=[[1]]), "list of [kind, card ids] pairs"),
+        (lambda d: d["data"]["decks"][0].update(middle=[[1, ["x"]]]), "list of [kind, card ids] pairs"),
     ],
 )
 def test_bad_documents_say_what_is_wrong(change, message: str) -> None:  # type: ignore[no-untyped-def]
