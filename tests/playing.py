@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 import shardgames as sg
 from shardgames.kernel.game import game_class
@@ -19,6 +22,21 @@ def configurations() -> list[str]:
         strings.append(name)
         strings.extend(game_class(name).sample_configurations)
     return strings
+
+
+def configuration_params() -> list[Any]:
+    """`configurations()` as pytest parameters for the random-play suites.
+
+    Each game's default configuration runs traced by coverage. The sample configurations run untraced
+    (``no_cover``): they play the same code over more seats and longer games, so tracing them would
+    multiply the suites' time by three or four while measuring the lines the defaults and the rule
+    tests already reach.
+    """
+    defaults = set(sg.list_games())
+    return [
+        text if text in defaults else pytest.param(text, marks=pytest.mark.no_cover)
+        for text in configurations()
+    ]
 
 
 def random_step(state: sg.State, rng: sg.Rng) -> sg.Action:

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from playing import configurations, play_to_end, random_play, random_step, sampled_steps
+from playing import configuration_params, configurations, play_to_end, random_play, random_step, sampled_steps
 
 import shardgames as sg
 from shardgames.kernel.actions import Action
@@ -24,7 +24,7 @@ CONFIGURATIONS = configurations()
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-@pytest.fixture(params=CONFIGURATIONS)
+@pytest.fixture(params=configuration_params())
 def game(request: pytest.FixtureRequest) -> sg.Game:
     return sg.load_game(request.param)
 

@@ -9,7 +9,7 @@ with a seeded sample of the others.
 from __future__ import annotations
 
 import pytest
-from playing import CHECKS, configurations, random_play, sampled_steps
+from playing import CHECKS, configuration_params, random_play, sampled_steps
 
 import shardgames as sg
 
@@ -29,7 +29,7 @@ def _ids_to_check(state: sg.State, legal: set[int], rng: sg.Rng) -> list[int]:
     return sorted(legal | {rng.randrange(size) for _ in range(SAMPLED_IDS)})
 
 
-@pytest.mark.parametrize("configuration", configurations())
+@pytest.mark.parametrize("configuration", configuration_params())
 def test_the_explainer_finds_a_reason_exactly_against_illegal_actions(configuration: str) -> None:
     game = sg.load_game(configuration)
     rng = sg.Rng(7)

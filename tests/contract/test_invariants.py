@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playing import CHECKS, configurations, random_play, random_step
+from playing import CHECKS, configuration_params, configurations, random_play, random_step
 
 import shardgames as sg
 
@@ -40,7 +40,7 @@ def _checked(step: int, state: sg.State) -> bool:
     return step < 4 or step % 50 == 0 or state.is_terminal()
 
 
-@pytest.fixture(params=CONFIGURATIONS)
+@pytest.fixture(params=configuration_params())
 def game(request: pytest.FixtureRequest) -> sg.Game:
     return sg.load_game(request.param)
 

@@ -13,7 +13,7 @@ import pickle
 from pathlib import Path
 
 import pytest
-from playing import configurations
+from playing import configuration_params
 
 import shardgames as sg
 from shardgames.kernel.state import State, game_fields
@@ -38,7 +38,7 @@ def _same_play(full: State, light: State) -> None:
         assert getattr(full, field.name) == getattr(light, field.name), field.name
 
 
-@pytest.mark.parametrize("configuration", configurations())
+@pytest.mark.parametrize("configuration", configuration_params())
 def test_a_light_state_plays_exactly_as_the_full_one(configuration: str) -> None:
     game = sg.load_game(configuration)
     for seed in (0, 1):

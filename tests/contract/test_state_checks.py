@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playing import configurations, random_play
+from playing import configuration_params, random_play
 
 import shardgames as sg
 
@@ -128,7 +128,7 @@ def change_leaves(
         try_change(game, document, path, value, position=position)
 
 
-@pytest.fixture(params=configurations())
+@pytest.fixture(params=configuration_params())
 def game(request: pytest.FixtureRequest) -> sg.Game:
     return sg.load_game(request.param)
 
