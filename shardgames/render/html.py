@@ -24,11 +24,9 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from html import escape, unescape
-from typing import NamedTuple
 
 __all__ = [
     "REF",
@@ -172,54 +170,19 @@ def card(
         extra_html: *HTML* appended to the body.
         ref: The place the card is in (see **Places** in the module docstring), if it has one.
     """
-    # A drawing shows the same cards step after step, so each card's HTML is made once. The values
-    # become text first: the cache is keyed by what is drawn, never by a mutable object.
-    return _draw_card(
-        _Card(
-            title,
-            subtitle,
-            tuple((label, str(value)) for label, value in stats),
-            tuple(lines),
-            tuple(chip_labels),
-            accent,
-            tuple(flags),
-            tooltip,
-            extra_html,
-            ref,
-        )
-    )
-
-
-class _Card(NamedTuple):
-    """What `card` draws, as text."""
-
-    title: str
-    subtitle: str | None
-    stats: tuple[tuple[str, str], ...]
-    lines: tuple[str, ...]
-    chip_labels: tuple[str, ...]
-    accent: str | None
-    flags: tuple[str, ...]
-    tooltip: str | None
-    extra_html: str
-    ref: str | None
-
-
-@functools.lru_cache(maxsize=4096)
-def _draw_card(c: _Card) -> str:
-    style = f"--sg-accent:{c.accent}" if c.accent else None
-    head = f'<div class="sg-card-title">{esc(c.title)}</div>'
-    if c.subtitle:
-        head += f'<div class="sg-card-sub">{esc(c.subtitle)}</div>'
-    body = stat_line(c.stats)
-    chip_html = chips(c.chip_labels)
+    style = f"--sg-accent:{accent}" if accent else None
+    head = f'<div class="sg-card-title">{esc(title)}</div>'
+    if subtitle:
+        head += f'<div class="sg-card-sub">{esc(subtitle)}</div>'
+    body = stat_line(stats)
+    chip_html = chips(chip_labels)
     if chip_html:
         body += f"<div>{chip_html}</div>"
-    body += "".join(f'<div class="sg-line">{esc(line)}</div>' for line in c.lines)
-    body += c.extra_html
-    classes = ["sg-card", *(f"sg-{flag}" for flag in c.flags)]
+    body += "".join(f'<div class="sg-line">{esc(line)}</div>' for line in lines)
+    body += extra_html
+    classes = ["sg-card", *(f"sg-{flag}" for flag in flags)]
     return (
-        f'<div{_attrs(classes, style, c.tooltip, c.ref)}><div class="sg-card-head">{head}</div>'
+        f'<div{_attrs(classes, style, tooltip, ref)}><div class="sg-card-head">{head}</div>'
         f'<div class="sg-card-body">{body}</div></div>'
     )
 

@@ -1,4 +1,4 @@
-"""The HTML building blocks every game draws with: escaping, and cards drawn once and kept."""
+"""The HTML building blocks every game draws with: escaping, and cards."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class Counter:
 
 
 def test_a_card_drawn_again_shows_what_its_values_are_now() -> None:
-    """Cards are kept once drawn, keyed by the text they show, so a changed value is drawn anew."""
+    """A card reads its values when it is drawn: nothing drawn before stands in for a changed value."""
     count = Counter()
     first = card("Golem", stats=[("HP", count)])
     count.value = 7
