@@ -96,23 +96,25 @@ def _deck_from_data(raw: Any, _: type) -> HiddenDeck:
     deck.top = _int_list(data, "top")
     deck.top_known = _int_list(data, "top_known")
     middle = data["middle"]
-    if not isinstance(middle, list):
+    if not (isinstance(middle, list) and all(_is_middle_entry(entry) for entry in middle)):
         raise ValueError("middle must be a list of [kind, card ids] pairs")
-    for entry in middle:
-        if not (
-            isinstance(entry, list) and len(entry) == 2 and _is_int(entry[0]) and isinstance(entry[1], list)
-        ):
-            raise ValueError("middle must be a list of [kind, card ids] pairs")
-        kind, ids = entry
-        if not all(_is_int(card) for card in ids):
-            raise ValueError("middle must be a list of [kind, card ids] pairs")
-        for card in ids:
-            deck.shuffle_in(card, kind)
+    deck.set_middle((card, kind) for kind, ids in middle for card in ids)
     deck.bottom = _int_list(data, "bottom")
     deck.bottom_known = _int_list(data, "bottom_known")
     if len(deck.top) != len(deck.top_known) or len(deck.bottom) != len(deck.bottom_known):
         raise ValueError("every known deck card needs a knowledge mask")
     return deck
+
+
+def _is_middle_entry(entry: Any) -> bool:
+    """Whether `entry` is a ``[kind, card ids]`` pair, all ints."""
+    return (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and _is_int(entry[0])
+        and isinstance(entry[1], list)
+        and all(_is_int(card) for card in entry[1])
+    )
 
 
 _DECK_KEYS = frozenset({"owner", "top", "top_known", "middle", "bottom", "bottom_known"})
